@@ -1,0 +1,14 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  framework: {
+    name: '@storybook/react-vite',
+    // Storybook gets its own small Vite config: the root one is a library build.
+    options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
+  },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+};
+
+export default config;

@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports each layer may not make: react → protocol, server → protocol, mock → protocol. */
+const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist', 'storybook-static', 'coverage', 'node_modules', 'test-results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'src/react/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/protocol/**'],
+    rules: layer([
+      { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'protocol is framework-free.' },
+      { group: ['../*', '!../protocol'], message: 'protocol imports nothing of ours.' },
+      { group: ['node:*'], message: 'protocol runs in browsers and edge runtimes.' },
+    ]),
+  },
+  {
+    files: ['src/server/**'],
+    rules: layer([
+      { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'server code never renders.' },
+      { group: ['../react', '../react/*', '../mock', '../mock/*'], message: 'server → protocol only.' },
+    ]),
+  },
+  {
+    files: ['src/mock/**'],
+    rules: layer([{ group: ['../react', '../react/*', '../server', '../server/*'], message: 'mock → protocol only.' }]),
+  },
+  {
+    files: ['src/react/**', 'src/index.ts'],
+    rules: layer([
+      {
+        group: ['../mock', '../mock/*', '../../mock', '../../mock/*', './mock'],
+        message: 'only tests, stories and the demo import the mock.',
+      },
+      {
+        group: ['../server', '../server/*', '../../server', '../../server/*', './server'],
+        message: 'server code never ships to a browser.',
+      },
+    ]),
+  },
+);

@@ -1,0 +1,5 @@
+/**
+ * `embedkit/mock`: an in-process mock of the embedding and agent-chat service.
+ * @packageDocumentation
+ */
+export {};

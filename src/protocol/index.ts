@@ -1,0 +1,16 @@
+/**
+ * `embedkit/protocol`: the wire format of the embedding and agent-chat service, with no
+ * React and no DOM. Types come from runtime schemas, so data crossing a trust boundary is
+ * checked by the same definition that types it.
+ * @packageDocumentation
+ */
+export * from './schema';
+export * from './errors';
+export * from './embed-theme';
+export * from './session';
+export * from './admin';
+export * from './chat';
+export * from './ndjson';
+export * from './chat-stream';
+export * from './reducer';
+export * from './tools';

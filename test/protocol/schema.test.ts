@@ -1,0 +1,80 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  ChatMessageSchema,
+  ChatRequestSchema,
+  EmbedTenantGroupPageSchema,
+  GenerateSessionRequestSchema,
+  v,
+  ValidationError,
+  type GenerateSessionRequest,
+  type Infer,
+} from '../../src/protocol';
+
+describe('schemas', () => {
+  it('derive static types, with optional properties', () => {
+    const _S = v.object({ a: v.string(), b: v.optional(v.number()), c: v.array(v.enum(['x', 'y'])) });
+    expectTypeOf<Infer<typeof _S>>().toEqualTypeOf<{ a: string; b?: number | undefined; c: ('x' | 'y')[] }>();
+    expectTypeOf<GenerateSessionRequest['deploymentId']>().toEqualTypeOf<number>();
+  });
+
+  it('return the value itself when valid, without copying, and keep unknown keys', () => {
+    const body = { deploymentId: 3, externalId: 'ann', futureField: true };
+    expect(GenerateSessionRequestSchema.parse(body)).toBe(body);
+  });
+
+  it('list every issue with its path', () => {
+    const result = GenerateSessionRequestSchema.safeParse(
+      {
+        deploymentId: '3',
+        userAttributes: [{ name: 'region', value: { no: 1 } }],
+        userProfile: { picture: 5 },
+        userAttributeDefinitions: [{ name: 'r', type: 'date' }],
+      },
+      'GenerateSessionRequest',
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error).toBeInstanceOf(ValidationError);
+    expect(result.error.issues.map((i) => i.path)).toEqual([
+      'deploymentId',
+      'userProfile.picture',
+      'userAttributes[0].value',
+      'userAttributeDefinitions[0].type',
+    ]);
+    expect(result.error.message).toMatch(
+      /^Invalid GenerateSessionRequest: deploymentId: expected a finite number, got a string/,
+    );
+  });
+
+  it('validate attribute values: scalars, arrays of one type, null', () => {
+    const ok = (value: unknown) =>
+      GenerateSessionRequestSchema.is({ deploymentId: 1, userAttributes: [{ name: 'a', value }] });
+    expect([ok('x'), ok(1), ok(['a', 'b']), ok([1, 2]), ok(null), ok([])]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([ok(['a', 1]), ok(true), ok({}), ok(Number.NaN)]).toEqual([false, false, false, false]);
+  });
+
+  it('validate chat messages recursively through the __state__ snapshot', () => {
+    expect(ChatMessageSchema.is({ id: '__state__', state: { messages: [{ id: 'a', content: 'x' }] } })).toBe(true);
+    expect(ChatMessageSchema.is({ id: '__state__', state: { messages: [{ content: 'x' }] } })).toBe(false);
+    expect(ChatMessageSchema.is({ id: 'a', toolCall: { name: 't', input: { not: 'a string' } } })).toBe(false);
+  });
+
+  it('check the messageId pattern and the admin page shape', () => {
+    const base = { sessionSettings: { externalId: 'ann' } };
+    expect(ChatRequestSchema.is({ ...base, messageId: '1732252800000-message' })).toBe(true);
+    expect(ChatRequestSchema.is({ ...base, messageId: '123-message' })).toBe(false);
+    expect(
+      EmbedTenantGroupPageSchema.is({
+        items: [{ id: 1, name: 'sales' }],
+        pageInfo: { startCursor: 'a', endCursor: null, hasNextPage: false, hasPreviousPage: false },
+      }),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+/// <reference types="vitest/config" />
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, type Plugin } from 'vite';
+import dts from 'vite-plugin-dts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Debian's Chromium by default; Playwright cannot download a browser on these machines. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Dependencies pre-bundled up front so a browser run never reloads mid-test (React twice). */
+const browserDeps = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  '@tanstack/react-query',
+  'zustand',
+  'zustand/vanilla',
+  '@testing-library/react',
+  '@testing-library/dom',
+  '@testing-library/user-event',
+  'fast-check',
+];
+
+/**
+ * A fresh browser settings object per project: Vitest writes into it, so two projects
+ * sharing one object collide ("project name … was already defined").
+ */
+function browserSettings() {
+  return {
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({
+      launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    }),
+    instances: [{ browser: 'chromium' as const }],
+  };
+}
+
+const hasChromium = existsSync(chromiumPath);
+
+/**
+ * Without Chromium, a browser project becomes a node project whose setup file fails each
+ * of its test files with the fix, instead of Playwright's download hint.
+ */
+function inChromium(name: string, include: string[], setupFiles: string[] = []) {
+  if (!hasChromium) {
+    return {
+      name,
+      include,
+      environment: 'node' as const,
+      setupFiles: ['./test/setup/chromium-missing.ts'],
+    };
+  }
+  // The storybook plugin finds stories itself from .storybook/main.ts.
+  return { name, setupFiles, browser: browserSettings(), ...(name === 'storybook' ? {} : { include }) };
+}
+
+/** Emits src/styles.css as dist/styles.css (the `embedkit/styles.css` entry). */
+function stylesEntry(): Plugin {
+  return {
+    name: 'embedkit:styles-entry',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'styles.css',
+        source: readFileSync(`${root}src/styles.css`, 'utf8'),
+      });
+    },
+  };
+}
+
+const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zustand($|\/)/, /^vega($|-)/, /^node:/];
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    ...(command === 'build'
+      ? [
+          dts({
+            tsconfigPath: './tsconfig.build.json',
+            entryRoot: 'src',
+            exclude: ['test', 'stories', '.storybook'],
+          }),
+          stylesEntry(),
+        ]
+      : []),
+  ],
+  build: {
+    copyPublicDir: false,
+    sourcemap: true,
+    target: 'es2022',
+    lib: {
+      entry: {
+        index: 'src/index.ts',
+        protocol: 'src/protocol/index.ts',
+        server: 'src/server/index.ts',
+        mock: 'src/mock/index.ts',
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: { external },
+  },
+  optimizeDeps: { include: browserDeps },
+  test: {
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/{protocol,server,mock}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/react/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: inChromium('browser', ['test/**/*.browser.test.{ts,tsx}'], ['./test/setup/browser.ts']),
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: `${root}.storybook` })],
+        test: inChromium('storybook', ['stories/**/*.stories.{ts,tsx}']),
+      },
+    ],
+  },
+}));
