@@ -1,5 +1,23 @@
 /**
- * `embedkit/mock`: an in-process mock of the embedding and agent-chat service.
+ * `embedkit/mock`: an in-memory mock of the embedding and agent-chat service, as a
+ * web-standard fetch handler: inject its `fetch` in tests and stories, or serve it over
+ * HTTP with `startMockServer` (`npm run mock-server`). Never import it from production code.
  * @packageDocumentation
  */
-export {};
+export { createMockService, MOCK_CHAT_PATH_TEMPLATE, type MockService, type MockServiceOptions } from './service';
+export { startMockServer, type MockServer } from './node-server';
+export { FAULTS_HEADER, MockFaultsSchema, type MockFaults } from './faults';
+export {
+  defaultFixture,
+  MOCK_ADMIN_KEY,
+  MOCK_PERSONAL_KEY,
+  type FixtureAccount,
+  type FixtureColumn,
+  type FixtureDashboard,
+  type FixtureRowRule,
+  type FixtureTable,
+  type FixtureWidget,
+  type MockFixture,
+} from './fixture';
+export { SESSION_EXCHANGE_WINDOW_MS } from './embed-page';
+export { AGENT_NODE, TOOL_RESULT_ROW_LIMIT, planFor } from './agent';

@@ -14,3 +14,5 @@ export * from './ndjson';
 export * from './chat-stream';
 export * from './reducer';
 export * from './tools';
+export * from './session-rules';
+export * from './urls';

@@ -3,4 +3,12 @@
  * it from browser code: it handles the account's API key.
  * @packageDocumentation
  */
-export {};
+export { createEmbedClient, type CallOptions, type EmbedClient, type EmbedClientOptions } from './embed-client';
+export {
+  BrowserAbortRequestSchema,
+  BrowserChatRequestSchema,
+  createChatProxy,
+  type BrowserChatRequest,
+  type ChatProxyOptions,
+} from './chat-proxy';
+export { EmbedApiError, EmbedRequestError } from './errors';

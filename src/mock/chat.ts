@@ -1,0 +1,308 @@
+import {
+  AbortRequestSchema,
+  applyChatMessage,
+  ChatRequestSchema,
+  CUTOFF_ID,
+  EMPTY_THREAD,
+  sessionSettingsRuleViolations,
+  STATE_ID,
+  type ChatMessage,
+  type ChatThread,
+  type SessionSettings,
+} from '../protocol';
+import { agentTurn } from './agent';
+import { viewerOf } from './dataset';
+import type { MockFaults } from './faults';
+import { errorResponse, json, MockHttpError, readBody, sleep } from './http';
+import { userKey, type AccountState, type MockState, type UserRecord } from './state';
+import { TurnRun } from './turn-run';
+
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+/** A chat thread of the mock: its messages as the reducer folds them, and the running turn. */
+export interface MockThread {
+  chatId: string;
+  account: string;
+  agentId: string;
+  ownerKey: string;
+  thread: ChatThread;
+  run?: TurnRun;
+  nextSort: number;
+}
+
+/** What the router resolved from a chat URL. */
+export interface ChatTarget {
+  account: AccountState;
+  agentId: string;
+}
+
+/** Options of the chat endpoints. */
+export interface ChatOptions {
+  state: MockState;
+  threads: Map<string, MockThread>;
+  faults: MockFaults;
+  /** Default delay between streamed lines, in ms. */
+  lineDelayMs: number;
+}
+
+/**
+ * The identity of a chat request: internal users must exist; external users are created
+ * or updated, ephemeral unless `isEphemeral: false`, never living past their TTL.
+ */
+function resolveChatUser(state: MockState, account: AccountState, settings: SessionSettings): UserRecord {
+  if (settings.internalId !== undefined) {
+    const id = settings.internalId;
+    const user =
+      state.user(account, userKey('internal', id)) ??
+      [...account.users.values()].find((u) => u.kind === 'internal' && u.email === id);
+    if (!user) throw new MockHttpError(400, `Internal user ${id} not found`);
+    return user;
+  }
+  const id = settings.externalId!;
+  const catalog = account.tenant;
+  const missingGroups = (settings.groups ?? []).filter((name) => !catalog.groups.has(name));
+  if (missingGroups.length > 0) throw new MockHttpError(400, `Groups with names ${missingGroups.join(', ')} not found`);
+  if ((settings.userAttributes ?? []).some(({ name }) => !catalog.attributes.has(name))) {
+    throw new MockHttpError(400, 'User attributes not found');
+  }
+  const existing = state.user(account, userKey('external', id));
+  const persist = settings.isEphemeral === false;
+  if (persist && (!existing || existing.ephemeral)) {
+    const limit = account.fixture.maxExternalUsers;
+    if (state.persistentExternalUsers(account) >= limit)
+      throw new MockHttpError(403, `External user limit of ${limit} reached`);
+  }
+  const user = existing ?? state.newUser('external', id);
+  if (persist) {
+    user.ephemeral = false;
+    delete user.expiresAt;
+  } else if (user.ephemeral) {
+    // Never longer than the TTL asked for: a shorter TTL later shortens the lifetime.
+    const expiresAt = state.now() + (settings.ephemeralTtlSeconds ?? WEEK_SECONDS) * 1000;
+    user.expiresAt = user.expiresAt === undefined ? expiresAt : Math.min(user.expiresAt, expiresAt);
+  }
+  if (settings.email !== undefined) user.email = settings.email;
+  if (settings.groups !== undefined) user.groups.set(catalog.scope, [...settings.groups]);
+  if (settings.userAttributes !== undefined) {
+    const values = user.attributes.get(catalog.scope) ?? new Map();
+    for (const { name, value } of settings.userAttributes) {
+      if (value === null) values.delete(name);
+      else values.set(name, value);
+    }
+    user.attributes.set(catalog.scope, values);
+  }
+  if (settings.securityContext !== undefined) user.securityContext = settings.securityContext;
+  account.users.set(user.key, user);
+  return user;
+}
+
+function checkSettings(settings: SessionSettings): void {
+  const violation = sessionSettingsRuleViolations(settings)[0];
+  if (violation) throw new MockHttpError(violation.status, violation.message);
+}
+
+const line = (message: unknown) => JSON.stringify(message);
+
+function stateLine(thread: MockThread, isStreaming: boolean): string {
+  return line({ id: STATE_ID, state: { chatId: thread.chatId, isStreaming, messages: thread.thread.messages } });
+}
+
+function cutoffLine(chatId: string, isStreaming: boolean): string {
+  return line({ id: CUTOFF_ID, state: { chatId, isStreaming } });
+}
+
+/**
+ * A response body for the given lines, with the request's faults: a first-byte delay, a
+ * malformed or `{error}` line before line N, and a dropped connection after N lines.
+ * Cancelling the body (the client went away) stops reading; the turn goes on.
+ */
+function ndjsonResponse(lines: AsyncIterable<string>, faults: MockFaults): Response {
+  const iterator = lines[Symbol.asyncIterator]();
+  let sent = 0;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        await sleep(faults.firstByteDelayMs ?? 0);
+      }
+      if (faults.dropAfterLines !== undefined && sent >= faults.dropAfterLines) {
+        controller.error(new Error('Connection dropped (mock fault injection)'));
+        await iterator.return?.();
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      sent++;
+      let chunk = '';
+      if (faults.malformedLineAt === sent) chunk += '{"id": "broken", "content": \n';
+      if (faults.errorLineAt === sent) chunk += `${line({ error: faults.errorMessage ?? 'Injected error (mock)' })}\n`;
+      controller.enqueue(new TextEncoder().encode(`${chunk}${next.value}\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  // The real service serves NDJSON as application/json.
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}
+
+async function* fromArray(lines: string[]): AsyncGenerator<string> {
+  yield* lines;
+}
+
+/** A re-join: the turn's messages so far as whole lines, then the rest of the turn live. */
+async function* rejoin(thread: MockThread, run: TurnRun): AsyncGenerator<string> {
+  const from = run.lines.length; // taken with the snapshot, synchronously
+  const snapshot = thread.thread.messages.filter((m) => (m.sort ?? 0) >= run.firstSort);
+  yield cutoffLine(thread.chatId, true);
+  for (const message of snapshot) yield line(message);
+  yield* run.read(from);
+}
+
+function startTurn(
+  options: ChatOptions,
+  thread: MockThread,
+  user: UserRecord,
+  input: string,
+  messageId: string,
+  delayMs: number,
+): TurnRun {
+  const { state } = options;
+  const turnId = state.token('turn');
+  const run = new TurnRun(messageId, thread.nextSort);
+  const userMessage: ChatMessage = {
+    id: `${turnId}-user`,
+    role: 'user',
+    content: input,
+    sort: thread.nextSort,
+    isInProcess: false,
+  };
+  const agentLines = agentTurn({
+    turnId,
+    question: input,
+    fixture: state.fixture,
+    viewer: viewerOf(user),
+    sort: thread.nextSort + 1,
+    resultId: state.token('result'),
+  });
+  thread.nextSort += 1 + new Set(agentLines.map((m) => m.sort)).size;
+  thread.run = run;
+  const apply = (text: string) => {
+    thread.thread = applyChatMessage(thread.thread, JSON.parse(text) as ChatMessage);
+  };
+  run.push(cutoffLine(thread.chatId, true));
+  apply(line(userMessage));
+  run.push(line(userMessage));
+  void (async () => {
+    await run.produce(agentLines.map(line), delayMs, apply);
+    if (run.aborted) {
+      // Whatever was still being generated stops where it is.
+      for (const message of thread.thread.messages) {
+        if (message.isInProcess) {
+          const done = line({ id: message.id, isInProcess: false });
+          apply(done);
+          run.push(done);
+        }
+      }
+    }
+    thread.thread = { ...thread.thread, isStreaming: false };
+    run.push(stateLine(thread, false));
+    run.finish();
+    if (thread.run === run) delete thread.run;
+  })();
+  return run;
+}
+
+/** `POST …/chat/stream-chat-state`. */
+export async function handleChat(
+  options: ChatOptions,
+  target: ChatTarget,
+  request: Request,
+  faults: MockFaults,
+): Promise<Response> {
+  const { state, threads } = options;
+  const { account, agentId } = target;
+  const body = await readBody(request, ChatRequestSchema, 'chat request');
+  checkSettings(body.sessionSettings);
+  const user = resolveChatUser(state, account, body.sessionSettings);
+
+  let thread: MockThread | undefined;
+  if (body.chatId !== undefined) {
+    thread = threads.get(body.chatId);
+    if (
+      !thread ||
+      thread.account !== account.fixture.name ||
+      thread.agentId !== agentId ||
+      thread.ownerKey !== user.key
+    ) {
+      throw new MockHttpError(404, `Chat ${body.chatId} not found`);
+    }
+  }
+
+  const agent = account.fixture.agents.find((a) => a.id === agentId)!;
+  if (body.activeBranchName !== undefined && !agent.branches.includes(body.activeBranchName)) {
+    return ndjsonResponse(fromArray([line({ error: `Branch ${body.activeBranchName} not found` })]), faults);
+  }
+
+  if (body.input === undefined) {
+    if (!thread) throw new MockHttpError(400, 'Either input or chatId is required');
+    if (thread.run) return ndjsonResponse(rejoin(thread, thread.run), faults);
+    return ndjsonResponse(fromArray([cutoffLine(thread.chatId, false), stateLine(thread, false)]), faults);
+  }
+
+  if (!thread) {
+    const chatId = state.token('chat');
+    thread = {
+      chatId,
+      account: account.fixture.name,
+      agentId,
+      ownerKey: user.key,
+      thread: { ...EMPTY_THREAD, chatId },
+      nextSort: 0,
+    };
+    threads.set(chatId, thread);
+  }
+  if (thread.run) {
+    if (body.messageId !== undefined && body.messageId === thread.run.messageId) {
+      return ndjsonResponse(rejoin(thread, thread.run), faults);
+    }
+    return ndjsonResponse(fromArray([line({ error: 'Streaming for thread is in progress' })]), faults);
+  }
+  const messageId = body.messageId ?? `${state.now()}-message`;
+  const run = startTurn(options, thread, user, body.input, messageId, faults.lineDelayMs ?? options.lineDelayMs);
+  return ndjsonResponse(run.read(0), faults);
+}
+
+/** `POST …/stream-chat-state/abort` (the spec) or `…/chat/abort` (the real service). */
+export async function handleAbort(options: ChatOptions, target: ChatTarget, request: Request): Promise<Response> {
+  const { threads } = options;
+  const body = await readBody(request, AbortRequestSchema, 'abort request');
+  checkSettings(body.sessionSettings);
+  const settings = body.sessionSettings;
+  const key =
+    settings.internalId !== undefined
+      ? userKey('internal', settings.internalId)
+      : userKey('external', settings.externalId!);
+  const thread = threads.get(body.chatId);
+  if (!thread || thread.account !== target.account.fixture.name || thread.agentId !== target.agentId) {
+    return errorResponse(404, `Chat ${body.chatId} not found`);
+  }
+  const owner = target.account.users.get(thread.ownerKey);
+  const sameInternal =
+    owner?.kind === 'internal' && (owner.id === settings.internalId || owner.email === settings.internalId);
+  if (thread.ownerKey !== key && !sameInternal) return errorResponse(403, 'You do not own this chat thread');
+  thread.run?.abort();
+  return new Response(null, { status: 204 });
+}
+
+/** JSON-RPC authentication error body the real service can send with HTTP 200. */
+export function jsonRpcAuthError(): Response {
+  return json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized: invalid API key' } }, 200);
+}

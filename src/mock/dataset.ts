@@ -1,0 +1,133 @@
+import type { UserAttributeValue } from '../protocol';
+import type { FixtureTable, MockFixture } from './fixture';
+import { MockHttpError } from './http';
+import type { UserRecord } from './state';
+
+/** An aggregate query: one measure by one dimension, the shape the mock agent writes. */
+export interface AggregateQuery {
+  table: string;
+  dimension: string;
+  measure: string;
+  aggregate: 'SUM' | 'AVG' | 'COUNT';
+  orderBy: 'dimension' | 'measure';
+  direction: 'ASC' | 'DESC';
+  limit?: number;
+}
+
+/** What row-level security needs to know about a user. */
+export interface Viewer {
+  attributes: Map<string, UserAttributeValue['value']>;
+  groups: Set<string>;
+}
+
+/** A user's attributes and groups across every catalog scope. */
+export function viewerOf(user: UserRecord | undefined): Viewer {
+  const attributes = new Map<string, UserAttributeValue['value']>();
+  const groups = new Set<string>();
+  if (user) {
+    for (const values of user.attributes.values()) for (const [name, value] of values) attributes.set(name, value);
+    for (const names of user.groups.values()) for (const name of names) groups.add(name);
+  }
+  return { attributes, groups };
+}
+
+/** The SQL text for a query. */
+export function toSql(query: AggregateQuery): string {
+  const value = query.aggregate === 'COUNT' ? 'COUNT(*)' : `${query.aggregate}(${query.measure})`;
+  const order = query.orderBy === 'dimension' ? query.dimension : query.measure;
+  const limit = query.limit === undefined ? '' : ` LIMIT ${query.limit}`;
+  return `SELECT ${query.dimension}, ${value} AS ${query.measure} FROM ${query.table} GROUP BY ${query.dimension} ORDER BY ${order} ${query.direction}${limit}`;
+}
+
+const SQL =
+  /^\s*SELECT\s+(\w+)\s*,\s*(SUM|AVG|COUNT)\((\*|\w+)\)\s+AS\s+(\w+)\s+FROM\s+(\w+)\s+GROUP\s+BY\s+(\w+)\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s+LIMIT\s+(\d+))?\s*;?\s*$/i;
+
+/** Parses the SQL the mock agent writes (the data API re-runs it); anything else is a 400. */
+export function parseSql(sql: string): AggregateQuery {
+  const match = SQL.exec(sql);
+  if (!match) throw new MockHttpError(400, 'The mock data API runs only the aggregate queries its agent writes');
+  const [, dimension, aggregate, column, alias, table, groupBy, orderBy, direction, limit] = match;
+  if (groupBy !== dimension || (column !== '*' && column !== alias) || (orderBy !== dimension && orderBy !== alias)) {
+    throw new MockHttpError(400, 'Unsupported query shape');
+  }
+  const query: AggregateQuery = {
+    table: table!,
+    dimension: dimension!,
+    measure: alias!,
+    aggregate: aggregate!.toUpperCase() as AggregateQuery['aggregate'],
+    orderBy: orderBy === dimension ? 'dimension' : 'measure',
+    direction: direction!.toUpperCase() as AggregateQuery['direction'],
+  };
+  if (limit !== undefined) query.limit = Number(limit);
+  return query;
+}
+
+function table(fixture: MockFixture, name: string): FixtureTable {
+  const found = fixture.dataset.tables.find((t) => t.name === name);
+  if (!found) throw new MockHttpError(400, `Table ${name} not found`);
+  return found;
+}
+
+const asList = (value: UserAttributeValue['value'] | undefined) =>
+  value === undefined || value === null ? undefined : (Array.isArray(value) ? value : [value]).map(String);
+
+/** Rows of a table this viewer may see under the fixture's row-level security rules. */
+export function visibleRows(fixture: MockFixture, name: string, viewer: Viewer): (string | number)[][] {
+  const source = table(fixture, name);
+  const filters: { index: number; allowed: Set<string> }[] = [];
+  for (const rule of fixture.dataset.rowLevelSecurity) {
+    const index = source.columns.findIndex((c) => c.name === rule.column);
+    if (index === -1) continue;
+    if ('attribute' in rule) {
+      const allowed = asList(viewer.attributes.get(rule.attribute));
+      if (allowed) filters.push({ index, allowed: new Set(allowed) });
+    } else {
+      const member = Object.entries(rule.groups).filter(([group]) => viewer.groups.has(group));
+      if (member.length > 0) filters.push({ index, allowed: new Set(member.flatMap(([, values]) => values)) });
+    }
+  }
+  return source.rows.filter((row) => filters.every(({ index, allowed }) => allowed.has(String(row[index]))));
+}
+
+/** A query's result as the service sends it: schema plus rows, numbers as strings. */
+export interface QueryResult {
+  schema: { name: string; column_type: string }[];
+  data: (string | null)[][];
+}
+
+/** Runs an aggregate query over the rows the viewer may see. */
+export function runQuery(fixture: MockFixture, query: AggregateQuery, viewer: Viewer): QueryResult {
+  const source = table(fixture, query.table);
+  const dimensionIndex = source.columns.findIndex((c) => c.name === query.dimension && c.role === 'dimension');
+  const measureColumn = source.columns.find((c) => c.name === query.measure && c.role === 'measure');
+  if (dimensionIndex === -1) throw new MockHttpError(400, `Unknown dimension ${query.dimension}`);
+  if (!measureColumn && query.aggregate !== 'COUNT') throw new MockHttpError(400, `Unknown measure ${query.measure}`);
+  const measureIndex = measureColumn ? source.columns.indexOf(measureColumn) : -1;
+  const groups = new Map<string, { sum: number; count: number }>();
+  for (const row of visibleRows(fixture, query.table, viewer)) {
+    const key = String(row[dimensionIndex]);
+    const group = groups.get(key) ?? { sum: 0, count: 0 };
+    group.sum += measureIndex === -1 ? 0 : Number(row[measureIndex]);
+    group.count++;
+    groups.set(key, group);
+  }
+  const integer = query.aggregate === 'COUNT' || (query.aggregate === 'SUM' && measureColumn?.type === 'Int64');
+  let rows = [...groups].map(([key, { sum, count }]) => {
+    const value = query.aggregate === 'COUNT' ? count : query.aggregate === 'AVG' ? sum / count : sum;
+    return { key, value };
+  });
+  const sign = query.direction === 'ASC' ? 1 : -1;
+  rows.sort((a, b) =>
+    query.orderBy === 'dimension'
+      ? sign * a.key.localeCompare(b.key)
+      : sign * (a.value - b.value) || a.key.localeCompare(b.key),
+  );
+  if (query.limit !== undefined) rows = rows.slice(0, query.limit);
+  return {
+    schema: [
+      { name: query.dimension, column_type: 'String' },
+      { name: query.measure, column_type: integer ? 'Int64' : 'Double' },
+    ],
+    data: rows.map(({ key, value }) => [key, integer ? String(value) : value.toFixed(2)]),
+  };
+}

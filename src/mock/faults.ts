@@ -1,0 +1,39 @@
+import { v, type Infer } from '../protocol';
+
+/** Faults to inject, per mock instance or per request (header `X-Mock-Faults: <JSON>`). */
+export const MockFaultsSchema = v.object({
+  /** Delay before each line the agent streams, in ms (also slows the turn itself). */
+  lineDelayMs: v.optional(v.number()),
+  /** Delay before the response starts, in ms. */
+  firstByteDelayMs: v.optional(v.number()),
+  /** The connection drops after this many lines; the turn goes on on the server. */
+  dropAfterLines: v.optional(v.number()),
+  /** A malformed line is sent before line N (1-based) of the response. */
+  malformedLineAt: v.optional(v.number()),
+  /** An `{"error": …}` line is sent before line N (1-based) of the response. */
+  errorLineAt: v.optional(v.number()),
+  /** Message of the injected error line. */
+  errorMessage: v.optional(v.string()),
+  /** Every request is answered with this HTTP status and `{ error }`. */
+  httpStatus: v.optional(v.number()),
+  /** Chat answers HTTP 200 with a JSON-RPC authentication error, as the real service can. */
+  jsonRpcAuthError: v.optional(v.boolean()),
+});
+/** Fault injection settings; all optional, none by default. */
+export type MockFaults = Infer<typeof MockFaultsSchema>;
+
+/** Header carrying per-request faults as JSON. */
+export const FAULTS_HEADER = 'X-Mock-Faults';
+
+/** The instance's faults with the request's header merged over them. */
+export function faultsFor(request: Request, instance: MockFaults): MockFaults {
+  const header = request.headers.get(FAULTS_HEADER);
+  if (!header) return instance;
+  try {
+    const parsed = JSON.parse(header) as unknown;
+    if (MockFaultsSchema.is(parsed)) return { ...instance, ...parsed };
+  } catch {
+    // An unreadable header injects nothing.
+  }
+  return instance;
+}

@@ -1,0 +1,117 @@
+import {
+  chatAbortUrl,
+  MESSAGE_ID_PATTERN,
+  v,
+  type AbortUrlStyle,
+  type ChatRequest,
+  type Infer,
+  type SessionSettings,
+} from '../protocol';
+import { redact } from './errors';
+
+/** What a browser may send to the proxy for a chat turn: never its own identity. */
+export const BrowserChatRequestSchema = v.object({
+  input: v.optional(v.string()),
+  chatId: v.optional(v.string()),
+  messageId: v.optional(v.string().refine((id) => MESSAGE_ID_PATTERN.test(id), 'must match ^\\d{13,}-message$')),
+  activeBranchName: v.optional(v.string()),
+  isDefaultBranch: v.optional(v.boolean()),
+});
+/** The browser's part of a chat request. */
+export type BrowserChatRequest = Infer<typeof BrowserChatRequestSchema>;
+
+/** What a browser sends to abort: the thread only. */
+export const BrowserAbortRequestSchema = v.object({ chatId: v.string() });
+
+/** Options of {@link createChatProxy}. */
+export interface ChatProxyOptions {
+  /** The agent's Chat API URL (the "Chat API URL" field of the agent's settings). */
+  chatUrl: string;
+  /** The account's API key; added to upstream requests, never sent back or logged. */
+  apiKey: string;
+  /**
+   * The identity and row-level-security settings for this browser request, decided by the
+   * host from its own session (a cookie, a verified token…). Return null to refuse (401).
+   * Whatever the browser put in its body is ignored.
+   */
+  getSessionSettings(
+    request: Request,
+  ): SessionSettings | null | undefined | Promise<SessionSettings | null | undefined>;
+  /** How the abort URL is derived: the spec's (`…/stream-chat-state/abort`, default) or the vendor's (`…/abort`). */
+  abortUrlStyle?: AbortUrlStyle;
+  /** Adjusts the upstream chat body (e.g. drop `activeBranchName` for end users). */
+  transformRequest?(body: ChatRequest, request: Request): ChatRequest | Promise<ChatRequest>;
+  /** Injected fetch. Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+const jsonError = (status: number, error: string) =>
+  new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } });
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return JSON.parse(await request.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fetch handler to mount on a host route (say `POST /api/chat`, and `POST /api/chat/abort`
+ * for a path ending in `/abort`). It adds the API key and the host-decided sessionSettings,
+ * forwards to the agent's Chat API, and streams the NDJSON back untouched. A browser that
+ * disconnects closes the upstream connection; the agent's work is stopped only by abort.
+ */
+export function createChatProxy(options: ChatProxyOptions): (request: Request) => Promise<Response> {
+  const { apiKey } = options;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const abortUrl = chatAbortUrl(options.chatUrl, options.abortUrlStyle);
+
+  return async (request) => {
+    if (request.method.toUpperCase() !== 'POST') return jsonError(405, 'Method not allowed');
+    const isAbort = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/abort');
+    const sessionSettings = await options.getSessionSettings(request);
+    if (!sessionSettings) return jsonError(401, 'Not signed in');
+
+    const raw = await readJson(request);
+    let upstreamBody: unknown;
+    if (isAbort) {
+      const parsed = BrowserAbortRequestSchema.safeParse(raw, 'abort request');
+      if (!parsed.success) return jsonError(400, parsed.error.message);
+      upstreamBody = { chatId: parsed.data.chatId, sessionSettings };
+    } else {
+      const parsed = BrowserChatRequestSchema.safeParse(raw, 'chat request');
+      if (!parsed.success) return jsonError(400, parsed.error.message);
+      const { input, chatId, messageId, activeBranchName, isDefaultBranch } = parsed.data;
+      let body: ChatRequest = { sessionSettings };
+      if (input !== undefined) body.input = input;
+      if (chatId !== undefined) body.chatId = chatId;
+      if (messageId !== undefined) body.messageId = messageId;
+      if (activeBranchName !== undefined) body.activeBranchName = activeBranchName;
+      if (isDefaultBranch !== undefined) body.isDefaultBranch = isDefaultBranch;
+      if (options.transformRequest) body = await options.transformRequest(body, request);
+      upstreamBody = body;
+    }
+
+    let upstream: Response;
+    try {
+      upstream = await doFetch(isAbort ? abortUrl : options.chatUrl, {
+        method: 'POST',
+        headers: { Authorization: `Api-Key ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(upstreamBody),
+        signal: request.signal,
+      });
+    } catch {
+      if (request.signal.aborted) return jsonError(499, 'Client closed the request');
+      return jsonError(502, 'The chat service could not be reached');
+    }
+    const headers = {
+      'Content-Type': upstream.headers.get('Content-Type') ?? 'application/json',
+      'Cache-Control': 'no-store',
+    };
+    if (upstream.ok) return new Response(upstream.body, { status: upstream.status, headers });
+    // Error bodies are small: read them so the key can be scrubbed from anything echoed.
+    const text = redact(await upstream.text(), apiKey);
+    return new Response(text, { status: upstream.status, headers });
+  };
+}
