@@ -51,12 +51,13 @@ export async function startMockServer(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        res.write(value);
+        await new Promise<void>((resolve) => res.write(value, () => resolve()));
       }
       res.end();
     } catch {
-      // A body that failed mid-way: drop the connection so the client sees it.
-      res.destroy();
+      // A body that failed mid-way: drop the connection so the client sees it, after
+      // giving what was written time to arrive, as on a real network.
+      setTimeout(() => res.destroy(), 50);
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));

@@ -13,7 +13,7 @@ import {
   type Schema,
   type Session,
 } from '../protocol';
-import { EmbedApiError, EmbedRequestError, redact } from './errors';
+import { EmbedApiError, EmbedRequestError, redact, redactJson } from './errors';
 
 /** Options of {@link createEmbedClient}. */
 export interface EmbedClientOptions {
@@ -91,13 +91,13 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
     const text = await response.text();
     let parsed: unknown;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = text ? redactJson(JSON.parse(text), apiKey) : undefined;
     } catch {
       parsed = undefined;
     }
     if (!response.ok) {
       const message = ErrorBodySchema.is(parsed) ? parsed.error : `HTTP ${response.status} from ${method} ${path}`;
-      throw new EmbedApiError(response.status, redact(message, apiKey), parsed);
+      throw new EmbedApiError(response.status, message, parsed);
     }
     if (schema === null) return undefined as T;
     const result = schema.safeParse(parsed, `response of ${method} ${path}`);

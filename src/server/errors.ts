@@ -33,3 +33,10 @@ export class EmbedApiError extends Error {
 export function redact(text: string, secret: string): string {
   return secret ? text.split(secret).join('[redacted]') : text;
 }
+
+/** A JSON value with `secret` removed from every string in it. */
+export function redactJson<T>(value: T, secret: string): T {
+  if (value === undefined || !secret) return value;
+  const text = JSON.stringify(value);
+  return text.includes(secret) ? (JSON.parse(redact(text, secret)) as T) : value;
+}
