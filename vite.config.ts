@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import dts from 'vite-plugin-dts';
+import { serveCspChart } from './test/setup/commands.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -37,6 +38,9 @@ const browserDeps = [
   '@testing-library/dom',
   '@testing-library/user-event',
   'fast-check',
+  'vega',
+  'vega-lite',
+  'vega-embed',
 ];
 
 /**
@@ -52,6 +56,7 @@ function browserSettings() {
       launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
     }),
     instances: [{ browser: 'chromium' as const }],
+    commands: { serveCspChart },
   };
 }
 

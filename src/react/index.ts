@@ -1,2 +1,20 @@
 export { Avatar, type AvatarProps } from './avatar/Avatar';
 export { AVATAR_COLORS, colorForName, initialsOf, safeImageUrl } from './avatar/initials';
+export {
+  createTheme,
+  darkTheme,
+  DEFAULT_PALETTE,
+  lightTheme,
+  themeToCssVariables,
+  themeToEmbedTheme,
+  themeToVegaConfig,
+  type Theme,
+  type ThemeColors,
+  type ThemeInput,
+} from './theme/theme';
+export { ThemeProvider, usePrefersDark, useTheme, useThemeStyle, type ThemeProviderProps } from './theme/ThemeProvider';
+export { ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
+export { ResultTable, type ResultTableProps } from './charts/ResultTable';
+export { loadCharts, preloadCharts } from './charts/load-charts';
+export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';
+export { chartSummary } from './charts/summary';

@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { View } from 'vega';
+import { rowsAsObjects, type SqlResult } from '../../protocol';
+import { useLatest } from '../internal/use-latest';
+import { themeToVegaConfig } from '../theme/theme';
+import { ThemedRoot } from '../theme/ThemedRoot';
+import { useTheme } from '../theme/ThemeProvider';
+import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
+import { ResultTable } from './ResultTable';
+import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
+import { chartSummary } from './summary';
+
+/** Why a chart fell back to its table. */
+export interface ChartError {
+  kind: 'invalid-spec' | 'load-failed' | 'render-failed';
+  message: string;
+}
+
+/** Props of {@link ResultChart}. */
+export interface ResultChartProps {
+  /** A parsed SQL tool result (`parseToolCall(...).result`). */
+  result: SqlResult;
+  /** A Vega-Lite spec to use instead of the result's `vegaSpec`. */
+  spec?: Record<string, unknown>;
+  /** `svg` (default) or `canvas`, faster for very many marks. */
+  renderer?: 'svg' | 'canvas';
+  /** Start on the table instead of the chart. */
+  defaultView?: 'chart' | 'table';
+  /** Called when the chart falls back to the table. */
+  onError?: (error: ChartError) => void;
+  /** Rendered under the table (e.g. a "load all rows" action). */
+  tableFooter?: ReactNode;
+  className?: string;
+}
+
+type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
+
+/**
+ * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
+ * anything) fed with the result's rows through a named data source, themed by the nearest
+ * theme, rendered to SVG. The view is created once per spec and theme; new rows go through
+ * the view's data API; it is finalized on unmount. vega loads lazily on first use. Without
+ * a usable spec, or if rendering fails, it shows the table with a short notice.
+ */
+export function ResultChart({
+  result,
+  spec,
+  renderer = 'svg',
+  defaultView = 'chart',
+  onError,
+  tableFooter,
+  className,
+}: ResultChartProps) {
+  const theme = useTheme();
+  const raw = spec ?? result.vegaSpec;
+  const prepared = useMemo(() => (raw === undefined ? undefined : prepareChartSpec(raw)), [raw]);
+  const config = useMemo(() => themeToVegaConfig(theme), [theme]);
+  const values = rowsAsObjects(result);
+  const latestValues = useLatest(values);
+  const latestOnError = useLatest(onError);
+  const container = useRef<HTMLDivElement>(null);
+  const view = useRef<{ view: View; modules: ChartModules } | null>(null);
+  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [showTable, setShowTable] = useState(defaultView === 'table');
+
+  const invalid: ChartError | undefined =
+    prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
+  const chartSpec = prepared?.ok ? prepared.spec : undefined;
+
+  useEffect(() => {
+    if (invalid) latestOnError.current?.(invalid);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invalid?.message]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!chartSpec || !element) return;
+    let cancelled = false;
+    let finalize: (() => void) | undefined;
+    setStatus({ state: 'loading' });
+    const fail = (error: ChartError) => {
+      if (cancelled) return;
+      setStatus({ state: 'failed', error });
+      latestOnError.current?.(error);
+    };
+    loadCharts().then(
+      async (modules) => {
+        if (cancelled) return;
+        try {
+          // The first rows go in with the spec, so the first render already has them.
+          const withRows = { ...chartSpec, datasets: { [CHART_DATA_NAME]: latestValues.current } };
+          const embedded = await modules.embed(element, withRows, {
+            mode: 'vega-lite',
+            renderer,
+            actions: false,
+            ast: true,
+            loader: REFUSING_LOADER,
+            config,
+            defaultStyle: false,
+            logLevel: 0,
+          });
+          if (cancelled) {
+            embedded.finalize(); // unmounted while embedding: leak nothing
+            return;
+          }
+          finalize = embedded.finalize;
+          view.current = { view: embedded.view, modules };
+          if (!cancelled) setStatus({ state: 'ready' });
+        } catch (error) {
+          fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
+        }
+      },
+      (error: unknown) =>
+        fail({ kind: 'load-failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      cancelled = true;
+      view.current = null;
+      finalize?.();
+      element.replaceChildren();
+    };
+    // latestValues and latestOnError are refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chartSpec, config, renderer]);
+
+  // New rows for the same spec: through the view, no re-embed.
+  useEffect(() => {
+    const current = view.current;
+    if (!current || status.state !== 'ready') return;
+    void replaceRows(current.modules, current.view, CHART_DATA_NAME, values);
+  }, [values, status.state]);
+
+  const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
+  const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
+  const tableOnly = !chartSpec || failure !== undefined;
+  const classes = ['ek-chart', className].filter(Boolean).join(' ');
+
+  return (
+    <ThemedRoot as="figure" className={classes} aria-label={result.queryTitle ?? 'Query result'}>
+      {failure && (
+        <p className="ek-chart__notice" role="note">
+          The chart could not be shown ({failure.message}); here is the table.
+        </p>
+      )}
+      {chartSpec && !failure && (
+        <div className="ek-chart__toolbar">
+          <button type="button" className="ek-button" aria-pressed={showTable} onClick={() => setShowTable(!showTable)}>
+            {showTable ? 'View as chart' : 'View as table'}
+          </button>
+        </div>
+      )}
+      {chartSpec && !failure && (
+        <div
+          className="ek-chart__canvas"
+          hidden={showTable}
+          role="img"
+          aria-label={summary}
+          aria-busy={status.state === 'loading'}
+          data-state={status.state}
+        >
+          <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
+          <div ref={container} className="ek-chart__view" />
+        </div>
+      )}
+      {(tableOnly || showTable) && <ResultTable result={result} footer={tableFooter} />}
+    </ThemedRoot>
+  );
+}

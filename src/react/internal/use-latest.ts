@@ -1,0 +1,15 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
+
+/**
+ * A ref that always holds the latest value: callbacks from props can change identity on
+ * every render without restarting effects (hosts need not wrap them in useCallback).
+ */
+export function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useIsomorphicLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}

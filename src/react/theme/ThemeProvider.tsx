@@ -1,0 +1,74 @@
+import { createContext, useContext, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { createTheme, lightTheme, themeToCssVariables, type Theme, type ThemeInput } from './theme';
+
+const ThemeContext = createContext<Theme | null>(null);
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToScheme(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const prefersDark = () => typeof window !== 'undefined' && !!window.matchMedia?.(DARK_QUERY).matches;
+
+/** Whether the user prefers a dark colour scheme, live; false on the server. */
+export function usePrefersDark(): boolean {
+  return useSyncExternalStore(subscribeToScheme, prefersDark, () => false);
+}
+
+/** Props of {@link ThemeProvider}. */
+export interface ThemeProviderProps {
+  /** A complete theme, or overrides of the defaults. */
+  theme?: Theme | ThemeInput;
+  children?: ReactNode;
+}
+
+function isTheme(value: Theme | ThemeInput): value is Theme {
+  return (
+    'colors' in value &&
+    'fonts' in value &&
+    'chart' in value &&
+    'radius' in value &&
+    'density' in value &&
+    value.colorScheme !== 'system'
+  );
+}
+
+/**
+ * Sets the theme for a subtree: every embedkit component below it takes its CSS variables,
+ * chart config and embed theme from it. Renders no element of its own.
+ */
+export function ThemeProvider({ theme = {}, children }: ThemeProviderProps) {
+  const dark = usePrefersDark();
+  const follows = !isTheme(theme) && theme.colorScheme === 'system';
+  const key = JSON.stringify(theme);
+  // Keyed by content: an inline object on every render re-themes nothing.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const resolved = useMemo(() => (isTheme(theme) ? theme : createTheme(theme, dark)), [key, follows && dark]);
+  return <ThemeContext.Provider value={resolved}>{children}</ThemeContext.Provider>;
+}
+
+/** The theme in effect (the light defaults without a provider). */
+export function useTheme(): Theme {
+  return useContext(ThemeContext) ?? lightTheme;
+}
+
+const styles = new WeakMap<Theme, CSSProperties>();
+
+/**
+ * The provider's theme as CSS variables for an outermost library element, or undefined
+ * without a provider (then the stylesheet's defaults apply, and host CSS can override them).
+ */
+export function useThemeStyle(): CSSProperties | undefined {
+  const theme = useContext(ThemeContext);
+  if (!theme) return undefined;
+  let style = styles.get(theme);
+  if (!style) {
+    style = { ...themeToCssVariables(theme), colorScheme: theme.colorScheme } as CSSProperties;
+    styles.set(theme, style);
+  }
+  return style;
+}

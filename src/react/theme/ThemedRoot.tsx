@@ -1,0 +1,25 @@
+import { createContext, createElement, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { useThemeStyle } from './ThemeProvider';
+
+const NestedContext = createContext(false);
+
+/** Props of {@link ThemedRoot}. */
+export interface ThemedRootProps extends HTMLAttributes<HTMLElement> {
+  /** The element to render. Default `div`. */
+  as?: 'div' | 'figure' | 'section' | 'article' | 'span';
+  children?: ReactNode;
+}
+
+/**
+ * The outer element of every embedkit component. The outermost one carries `ek-root` (the
+ * stylesheet's variable defaults, at zero specificity) and the provider's theme variables;
+ * nested ones inherit instead of resetting them.
+ */
+export function ThemedRoot({ as = 'div', className, style, children, ...rest }: ThemedRootProps) {
+  const nested = useContext(NestedContext);
+  const theme = useThemeStyle();
+  const classes = [nested ? undefined : 'ek-root', className].filter(Boolean).join(' ');
+  const merged = nested ? style : theme || style ? { ...theme, ...style } : undefined;
+  const element = createElement(as, { ...rest, className: classes, style: merged }, children);
+  return nested ? element : <NestedContext.Provider value={true}>{element}</NestedContext.Provider>;
+}

@@ -1,0 +1,164 @@
+import type { EmbedTheme } from '../../protocol';
+
+/** Colours of a theme. */
+export interface ThemeColors {
+  primary: string;
+  background: string;
+  surface: string;
+  text: string;
+  muted: string;
+  border: string;
+  danger: string;
+}
+
+/** One typed theme for every part of the library: CSS variables, charts and iframes. */
+export interface Theme {
+  colorScheme: 'light' | 'dark';
+  colors: ThemeColors;
+  fonts: { body: string; mono: string };
+  /** Corner radius in pixels. */
+  radius: number;
+  density: 'compact' | 'comfortable' | 'spacious';
+  /** Chart colours: the category palette, first colour first. */
+  chart: { palette: string[] };
+}
+
+/** Partial overrides; `colorScheme: 'system'` follows the user's preference. */
+export interface ThemeInput {
+  colorScheme?: 'light' | 'dark' | 'system';
+  colors?: Partial<ThemeColors>;
+  fonts?: Partial<Theme['fonts']>;
+  radius?: number;
+  density?: Theme['density'];
+  chart?: Partial<Theme['chart']>;
+}
+
+/** Tableau-10, the palette the vendor's own examples use. */
+export const DEFAULT_PALETTE: readonly string[] = [
+  '#4e79a7',
+  '#f28e2b',
+  '#e15759',
+  '#76b7b2',
+  '#59a14f',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+];
+
+const SYSTEM_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const MONO_FONT = "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace";
+
+/** The default light theme. */
+export const lightTheme: Theme = {
+  colorScheme: 'light',
+  colors: {
+    primary: '#4f46e5',
+    background: '#ffffff',
+    surface: '#f8fafc',
+    text: '#0f172a',
+    muted: '#475569',
+    border: '#e2e8f0',
+    danger: '#b42318',
+  },
+  fonts: { body: SYSTEM_FONT, mono: MONO_FONT },
+  radius: 8,
+  density: 'comfortable',
+  chart: { palette: [...DEFAULT_PALETTE] },
+};
+
+/** The default dark theme. */
+export const darkTheme: Theme = {
+  ...lightTheme,
+  colorScheme: 'dark',
+  colors: {
+    primary: '#a5b4fc',
+    background: '#0f172a',
+    surface: '#1e293b',
+    text: '#f1f5f9',
+    muted: '#cbd5e1',
+    border: '#334155',
+    danger: '#fda29b',
+  },
+};
+
+/**
+ * A complete theme from partial overrides, over the light or dark defaults. With
+ * `colorScheme: 'system'`, `prefersDark` picks the base (the provider passes the media query).
+ */
+export function createTheme(input: ThemeInput = {}, prefersDark = false): Theme {
+  const dark = input.colorScheme === 'dark' || (input.colorScheme === 'system' && prefersDark);
+  const base = dark ? darkTheme : lightTheme;
+  return {
+    colorScheme: base.colorScheme,
+    colors: { ...base.colors, ...input.colors },
+    fonts: { ...base.fonts, ...input.fonts },
+    radius: input.radius ?? base.radius,
+    density: input.density ?? base.density,
+    chart: { palette: input.chart?.palette?.length ? [...input.chart.palette] : [...base.chart.palette] },
+  };
+}
+
+const SPACING = { compact: 4, comfortable: 8, spacious: 12 } as const;
+
+/** The theme as `--ek-*` CSS custom properties, for the library's root elements. */
+export function themeToCssVariables(theme: Theme): Record<`--ek-${string}`, string> {
+  const { colors } = theme;
+  return {
+    '--ek-color-primary': colors.primary,
+    '--ek-color-background': colors.background,
+    '--ek-color-surface': colors.surface,
+    '--ek-color-text': colors.text,
+    '--ek-color-muted': colors.muted,
+    '--ek-color-border': colors.border,
+    '--ek-color-danger': colors.danger,
+    '--ek-font-body': theme.fonts.body,
+    '--ek-font-mono': theme.fonts.mono,
+    '--ek-radius': `${theme.radius}px`,
+    '--ek-space': `${SPACING[theme.density]}px`,
+    '--ek-color-scheme': theme.colorScheme,
+  };
+}
+
+/** The Vega config every chart gets: palette, fonts, axes, legends, titles, grid and background. */
+export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
+  const { colors, fonts } = theme;
+  const font = fonts.body;
+  return {
+    background: colors.background,
+    font,
+    padding: 8,
+    view: { stroke: 'transparent' },
+    range: { category: theme.chart.palette },
+    mark: { color: theme.chart.palette[0] },
+    title: { color: colors.text, font, fontSize: 14, fontWeight: 600, anchor: 'start' },
+    axis: {
+      labelColor: colors.muted,
+      titleColor: colors.text,
+      labelFont: font,
+      titleFont: font,
+      domainColor: colors.border,
+      tickColor: colors.border,
+      gridColor: colors.border,
+      gridOpacity: 0.8,
+      labelFontSize: 11,
+      titleFontSize: 12,
+      titleFontWeight: 500,
+    },
+    legend: { labelColor: colors.muted, titleColor: colors.text, labelFont: font, titleFont: font },
+    header: { labelColor: colors.muted, titleColor: colors.text, labelFont: font, titleFont: font },
+  };
+}
+
+/** The embed theme sent to iframes (Generate Session `embedTheme`, `cube:action:set-theme`). */
+export function themeToEmbedTheme(theme: Theme): EmbedTheme {
+  return {
+    font: theme.fonts.body,
+    primaryColor: theme.colors.primary,
+    analyticsChat: {
+      backgroundColor: theme.colors.background,
+      chatInput: { backgroundColor: theme.colors.surface, borderColor: theme.colors.border },
+    },
+  };
+}

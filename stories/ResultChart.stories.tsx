@@ -1,0 +1,227 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ResultChart, ThemeProvider, type ThemeInput } from '../src';
+import type { SqlResult as Result } from '../src/protocol';
+import { sqlResultFor, syntheticResult } from './support/mock-results';
+
+type Loaded = { result: Result };
+
+const meta = {
+  title: 'Charts/ResultChart',
+  component: ResultChart,
+  parameters: { layout: 'padded' },
+  decorators: [(Story) => <div style={{ maxWidth: 720 }}>{Story()}</div>],
+} satisfies Meta<typeof ResultChart>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const fromMock = (question: string) => [async () => ({ result: await sqlResultFor(question) })];
+const render: Story['render'] = (args, { loaded }) => <ResultChart {...args} result={(loaded as Loaded).result} />;
+const waitForMarks = async (
+  canvasElement: HTMLElement,
+  selector = '.mark-rect path, .mark-line path, .mark-symbol path',
+) => {
+  await waitFor(() => expect(canvasElement.querySelectorAll(selector).length).toBeGreaterThan(0), { timeout: 8000 });
+};
+
+// `result` comes from the loaders; args need a placeholder of the right type.
+const placeholder = { args: { result: undefined as unknown as Result } };
+
+/** "Revenue by region": the mock agent's bar chart. */
+export const Bar: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(4), { timeout: 8000 });
+  },
+};
+
+/** "Orders over time": a line chart over months. */
+export const Line: Story = {
+  ...placeholder,
+  loaders: fromMock('Orders over time'),
+  render,
+  play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-line path'),
+};
+
+/** "Top 5 customers by revenue": the agent sends no chart, so the table shows. */
+export const TableOnly: Story = {
+  ...placeholder,
+  loaders: fromMock('Top 5 customers by revenue'),
+  render,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('row')).toHaveLength(6);
+  },
+};
+
+/** The chart, switched to its table by the user. */
+export const ViewAsTable: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by category'),
+  render,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForMarks(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'View as table' }));
+    await expect(canvas.getByRole('table')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'View as chart' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** A truncated result: 100 rows of more, paged in the table. */
+export const TruncatedResult: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by customer'),
+  render,
+  args: { ...placeholder.args, defaultView: 'table' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/of 100 \(\d+ in the full result\)/)).toBeVisible();
+  },
+};
+
+/** 10,000 rows in one line chart. */
+export const TenThousandRows: Story = {
+  args: { result: syntheticResult(10_000) },
+  play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-line path'),
+};
+
+/** A hostile spec: remote data, usermeta embed options, links and lookups are stripped; the chart draws our rows and loads nothing. */
+export const HostileSpec: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (args, { loaded }) => {
+    const { result } = loaded as Loaded;
+    const spec = {
+      ...result.vegaSpec,
+      data: { url: 'http://127.0.0.1:9/exfiltrate.csv' },
+      usermeta: {
+        embedOptions: { loader: { baseURL: 'http://127.0.0.1:9/' }, actions: true, editorUrl: 'http://127.0.0.1:9/' },
+      },
+      transform: [
+        { lookup: 'region', from: { data: { url: 'http://127.0.0.1:9/lookup.json' }, key: 'k', fields: ['x'] } },
+      ],
+      encoding: { ...(result.vegaSpec?.encoding as object), href: { value: 'javascript:alert(1)' } },
+    };
+    return <ResultChart {...args} result={result} spec={spec} />;
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(4), { timeout: 8000 });
+    await expect(canvasElement.querySelector('a, image')).toBeNull();
+  },
+};
+
+/** An invalid spec falls back to the table with a short notice. */
+export const InvalidSpec: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (args, { loaded }) => (
+    <ResultChart
+      {...args}
+      result={(loaded as Loaded).result}
+      spec={{ mark: 'no-such-mark', encoding: { x: { field: 'region' } } }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('note', {}, { timeout: 8000 });
+    await expect(canvas.getByRole('table')).toBeVisible();
+  },
+};
+
+/** A full Vega spec (or any spec that is not Vega-Lite) is refused outright. */
+export const RefusedSpec: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (args, { loaded }) => (
+    <ResultChart
+      {...args}
+      result={(loaded as Loaded).result}
+      spec={{ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/Only Vega-Lite/);
+  },
+};
+
+const brands: [string, ThemeInput][] = [
+  [
+    'Ocean',
+    {
+      colors: { primary: '#0e7490' },
+      fonts: { body: 'Georgia, serif' },
+      chart: { palette: ['#0e7490', '#0891b2', '#22d3ee', '#67e8f9'] },
+    },
+  ],
+  [
+    'Forest',
+    {
+      colors: { primary: '#166534' },
+      fonts: { body: "'Trebuchet MS', sans-serif" },
+      chart: { palette: ['#166534', '#65a30d', '#ca8a04', '#a16207'] },
+    },
+  ],
+  [
+    'Sunset',
+    { colors: { primary: '#c2410c' }, radius: 2, chart: { palette: ['#c2410c', '#db2777', '#7c3aed', '#2563eb'] } },
+  ],
+  ['Dark', { colorScheme: 'dark' }],
+];
+
+/** Three brand themes and dark mode, side by side: colours and fonts reach every chart. */
+export const Themes: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by category'),
+  render: (args, { loaded }) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 16 }}>
+      {brands.map(([name, theme]) => (
+        <ThemeProvider key={name} theme={theme}>
+          <section
+            aria-label={name}
+            style={{ padding: 8, background: theme.colorScheme === 'dark' ? '#0f172a' : undefined }}
+          >
+            <ResultChart {...args} result={(loaded as Loaded).result} />
+          </section>
+        </ThemeProvider>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect')).toHaveLength(4), { timeout: 8000 });
+    const ocean = canvasElement.querySelector('[aria-label="Ocean"] .mark-rect path');
+    await waitFor(() => expect(ocean?.getAttribute('fill')).toBe('#0e7490'));
+  },
+};
+
+function LiveSwitch({ result }: { result: Result }) {
+  const [dark, setDark] = useState(false);
+  return (
+    <ThemeProvider
+      theme={dark ? { colorScheme: 'dark', chart: { palette: ['#f59e0b'] } } : { chart: { palette: ['#2563eb'] } }}
+    >
+      <button type="button" onClick={() => setDark(!dark)}>
+        Switch to {dark ? 'light' : 'dark'}
+      </button>
+      <div style={{ background: dark ? '#0f172a' : undefined, padding: 8 }}>
+        <ResultChart result={result} />
+      </div>
+    </ThemeProvider>
+  );
+}
+
+/** Switching the theme at runtime re-themes the chart in place. */
+export const LiveThemeSwitch: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (_, { loaded }) => <LiveSwitch result={(loaded as Loaded).result} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = () => canvasElement.querySelector('.mark-rect path');
+    await waitFor(() => expect(bar()?.getAttribute('fill')).toBe('#2563eb'), { timeout: 8000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Switch to dark' }));
+    await waitFor(() => expect(bar()?.getAttribute('fill')).toBe('#f59e0b'), { timeout: 8000 });
+  },
+};

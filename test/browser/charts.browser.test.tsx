@@ -1,0 +1,196 @@
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import { ResultChart, ThemeProvider } from '../../src';
+import type { SqlResult } from '../../src/protocol';
+
+function result(rows: [string, number][], spec: Record<string, unknown> = {}): SqlResult {
+  return {
+    sqlQuery: 'SELECT region, revenue FROM t',
+    queryTitle: 'Revenue by region',
+    columns: [
+      { name: 'region', type: 'String', kind: 'string' },
+      { name: 'revenue', type: 'Double', kind: 'number' },
+    ],
+    rows,
+    totalRows: rows.length,
+    truncated: false,
+    vegaSpec: {
+      mark: 'bar',
+      encoding: { x: { field: 'region', type: 'nominal' }, y: { field: 'revenue', type: 'quantitative' } },
+      ...spec,
+    },
+  };
+}
+
+const bars = (container: HTMLElement) => container.querySelectorAll('.mark-rect path');
+
+describe('<ResultChart> in Chromium', () => {
+  it('renders one SVG mark per row', async () => {
+    const { container } = render(
+      <ResultChart
+        result={result([
+          ['A', 1],
+          ['B', 2],
+          ['C', 3],
+        ])}
+      />,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(3), { timeout: 10_000 });
+    expect(container.querySelector('svg')).not.toBeNull();
+    const figure = container.querySelector('[role="img"]')!;
+    expect(figure.getAttribute('aria-label')).toBe(
+      'Bar chart: Revenue by region, 3 rows. Highest revenue: C, 3. Lowest: A, 1.',
+    );
+  });
+
+  it('updates rows through the view without re-embedding', async () => {
+    const spec = result([['A', 1]]).vegaSpec;
+    const first = result([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    const { container, rerender } = render(<ResultChart result={first} spec={spec} />);
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    const svg = container.querySelector('svg');
+    rerender(
+      <ResultChart
+        result={result([
+          ['A', 1],
+          ['B', 2],
+          ['C', 3],
+          ['D', 4],
+        ])}
+        spec={spec}
+      />,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(4));
+    expect(container.querySelector('svg')).toBe(svg);
+  });
+
+  it('loads nothing a hostile spec asks for', async () => {
+    const hostile = 'http://127.0.0.1:9';
+    const before = performance.getEntriesByType('resource').length;
+    const { container } = render(
+      <ResultChart
+        result={result(
+          [
+            ['A', 1],
+            ['B', 2],
+          ],
+          {
+            data: { url: `${hostile}/data.csv` },
+            usermeta: {
+              embedOptions: {
+                loader: { baseURL: `${hostile}/` },
+                config: `${hostile}/config.json`,
+                patch: `${hostile}/patch.json`,
+              },
+            },
+            config: { background: 'red' },
+            transform: [
+              { lookup: 'region', from: { data: { url: `${hostile}/lookup.json` }, key: 'k', fields: ['x'] } },
+            ],
+            encoding: {
+              x: { field: 'region', type: 'nominal' },
+              y: { field: 'revenue', type: 'quantitative' },
+              href: { value: `${hostile}/click` },
+            },
+          },
+        )}
+      />,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const requests = performance
+      .getEntriesByType('resource')
+      .slice(before)
+      .map((entry) => entry.name);
+    expect(requests.filter((url) => url.startsWith(hostile))).toEqual([]);
+    expect(container.querySelector('a, image')).toBeNull();
+    expect(container.innerHTML).not.toContain(hostile);
+    // usermeta could not switch the actions menu on.
+    expect(container.querySelector('.vega-actions, details')).toBeNull();
+  });
+
+  it('falls back to the table for an image mark or an invalid spec, without throwing', async () => {
+    const image = render(
+      <ResultChart
+        result={result([['A', 1]], { mark: 'image', encoding: { url: { value: 'http://127.0.0.1:9/x.png' } } })}
+      />,
+    );
+    expect(image.getByRole('note').textContent).toMatch(/Image marks/);
+    expect(image.getByRole('table')).toBeTruthy();
+    const errors: string[] = [];
+    const broken = render(
+      <ResultChart result={result([['A', 1]], { mark: 'not-a-mark' })} onError={(e) => errors.push(e.kind)} />,
+    );
+    await waitFor(() => expect(broken.getByRole('note')).toBeTruthy(), { timeout: 10_000 });
+    expect(errors).toEqual(['render-failed']);
+  });
+
+  it('takes colours and fonts from the theme', async () => {
+    const theme = {
+      fonts: { body: 'Georgia, serif' },
+      chart: { palette: ['#123456', '#654321'] },
+      colors: { muted: '#445566' },
+    };
+    const { container } = render(
+      <ThemeProvider theme={theme}>
+        <ResultChart
+          result={result([
+            ['A', 1],
+            ['B', 2],
+          ])}
+        />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    expect(bars(container)[0]!.getAttribute('fill')).toBe('#123456');
+    const label = container.querySelector('.role-axis-label text')!;
+    expect(label.getAttribute('font-family')).toBe('Georgia, serif');
+    expect(label.getAttribute('fill')).toBe('#445566');
+    const root = container.querySelector('.ek-root') as HTMLElement;
+    expect(getComputedStyle(root).getPropertyValue('--ek-font-body').trim()).toBe('Georgia, serif');
+  });
+
+  it('unmounting during the async embed leaks nothing', async () => {
+    const { container, unmount } = render(<ResultChart result={result([['A', 1]])} />);
+    const view = container.querySelector('.ek-chart__view')!;
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(view.childElementCount).toBe(0);
+    expect(document.querySelectorAll('.vg-tooltip').length).toBeLessThanOrEqual(1);
+  });
+
+  it('renders under a Content-Security-Policy without unsafe-eval', async () => {
+    // A production build of a page with the chart, served with a CSP header that forbids eval.
+    const url = await commands.serveCspChart();
+    const iframe = document.createElement('iframe');
+    iframe.style.width = '600px';
+    iframe.style.height = '400px';
+    const report = new Promise<{
+      marks?: number;
+      error?: string;
+      violations: string[];
+      evalBlocked: boolean;
+      errors: string[];
+    }>((resolve) => {
+      window.addEventListener('message', function listener(event) {
+        if (event.data?.type !== 'csp-chart') return;
+        window.removeEventListener('message', listener);
+        resolve(event.data);
+      });
+    });
+    iframe.src = url;
+    document.body.append(iframe);
+    const outcome = await report;
+    iframe.remove();
+    expect(outcome.evalBlocked).toBe(true); // the policy really forbids eval in that page
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.marks).toBe(3);
+    // The only violation is the page's own probe of new Function.
+    expect(outcome.violations).toEqual(['script-src: eval']);
+  }, 60_000);
+});

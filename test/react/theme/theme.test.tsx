@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createTheme,
+  darkTheme,
+  lightTheme,
+  ResultTable,
+  themeToCssVariables,
+  themeToEmbedTheme,
+  themeToVegaConfig,
+  ThemeProvider,
+  useTheme,
+  type Theme,
+} from '../../../src';
+
+describe('createTheme', () => {
+  it('fills partial overrides from the light or dark defaults', () => {
+    const theme = createTheme({ colors: { primary: '#ff0000' }, fonts: { body: 'Inter' }, radius: 4 });
+    expect(theme.colors).toEqual({ ...lightTheme.colors, primary: '#ff0000' });
+    expect(theme.fonts).toEqual({ body: 'Inter', mono: lightTheme.fonts.mono });
+    expect(theme.radius).toBe(4);
+    expect(createTheme({ colorScheme: 'dark' }).colors).toEqual(darkTheme.colors);
+    expect(createTheme({ colorScheme: 'system' }, true).colorScheme).toBe('dark');
+    expect(createTheme({ colorScheme: 'system' }, false).colorScheme).toBe('light');
+    expect(createTheme({ chart: { palette: [] } }).chart.palette).toEqual(lightTheme.chart.palette);
+  });
+
+  it('drives the Vega config and the embed theme from the same values', () => {
+    const theme = createTheme({
+      colors: { primary: '#123456', muted: '#777777' },
+      fonts: { body: 'Inter' },
+      chart: { palette: ['#111111', '#222222'] },
+    });
+    const config = themeToVegaConfig(theme) as {
+      range: { category: string[] };
+      font: string;
+      axis: { labelColor: string };
+      background: string;
+    };
+    expect(config.range.category).toEqual(['#111111', '#222222']);
+    expect(config.font).toBe('Inter');
+    expect(config.axis.labelColor).toBe('#777777');
+    expect(config.background).toBe(theme.colors.background);
+    expect(themeToEmbedTheme(theme)).toEqual({
+      font: 'Inter',
+      primaryColor: '#123456',
+      analyticsChat: {
+        backgroundColor: theme.colors.background,
+        chatInput: { backgroundColor: theme.colors.surface, borderColor: theme.colors.border },
+      },
+    });
+  });
+
+  it('keeps the stylesheet defaults equal to the light theme (one source of truth)', () => {
+    const css = readFileSync(resolve(process.cwd(), 'src/styles.css'), 'utf8');
+    const block = /:where\(\.ek-root\) \{([^}]*)\}/.exec(css)![1]!;
+    const declared = Object.fromEntries(
+      [...block.matchAll(/(--ek-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]),
+    );
+    const expected = themeToCssVariables(lightTheme);
+    for (const [name, value] of Object.entries(expected)) {
+      if (name === '--ek-color-scheme') continue;
+      expect(declared[name], name).toBe(value);
+    }
+  });
+});
+
+describe('<ThemeProvider>', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function Probe({ seen }: { seen: Theme[] }) {
+    seen.push(useTheme());
+    return null;
+  }
+
+  it('keeps the same theme object across renders with an equal inline theme', () => {
+    const seen: Theme[] = [];
+    const { rerender } = render(
+      <ThemeProvider theme={{ colors: { primary: '#010203' } }}>
+        <Probe seen={seen} />
+      </ThemeProvider>,
+    );
+    rerender(
+      <ThemeProvider theme={{ colors: { primary: '#010203' } }}>
+        <Probe seen={seen} />
+      </ThemeProvider>,
+    );
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]!.colors.primary).toBe('#010203');
+  });
+
+  it('follows the system colour scheme when asked, live', () => {
+    let dark = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('dark') && dark,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    const seen: Theme[] = [];
+    render(
+      <ThemeProvider theme={{ colorScheme: 'system' }}>
+        <Probe seen={seen} />
+      </ThemeProvider>,
+    );
+    expect(seen.at(-1)!.colorScheme).toBe('dark');
+    dark = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(seen.at(-1)!.colorScheme).toBe('light');
+  });
+
+  it('puts the variables on the outermost embedkit element only; nested ones inherit', () => {
+    const result = {
+      sqlQuery: 'q',
+      columns: [{ name: 'a', type: 'Int64', kind: 'number' as const }],
+      rows: [[1]],
+      totalRows: 1,
+      truncated: false,
+    };
+    const { container } = render(
+      <ThemeProvider theme={{ colors: { primary: '#abcdef' } }}>
+        <ResultTable result={result} />
+      </ThemeProvider>,
+    );
+    const root = container.querySelector('.ek-table') as HTMLElement;
+    expect(root.classList.contains('ek-root')).toBe(true);
+    expect(root.style.getPropertyValue('--ek-color-primary')).toBe('#abcdef');
+    // Without a provider: the class only, so host CSS can override the defaults.
+    const bare = render(<ResultTable result={result} />).container.querySelector('.ek-table') as HTMLElement;
+    expect(bare.classList.contains('ek-root')).toBe(true);
+    expect(bare.getAttribute('style')).toBeNull();
+  });
+});
