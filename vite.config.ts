@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import dts from 'vite-plugin-dts';
+import { mockServicePlugin } from './src/mock/vite-plugin.ts';
 import { serveCspChart } from './test/setup/commands.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -99,6 +100,8 @@ const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zustand(
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    // The mock on this server's origin (tests and stories load its embed pages): dev only.
+    ...(command === 'serve' ? [mockServicePlugin()] : []),
     ...(command === 'build'
       ? [
           dts({

@@ -5,7 +5,8 @@
  * @packageDocumentation
  */
 export { createMockService, MOCK_CHAT_PATH_TEMPLATE, type MockService, type MockServiceOptions } from './service';
-export { startMockServer, type MockServer } from './node-server';
+export { startMockServer, toNodeHandler, type MockServer } from './node-server';
+export { MOCK_PREFIX, mockServicePlugin } from './vite-plugin';
 export { FAULTS_HEADER, MockFaultsSchema, type MockFaults } from './faults';
 export {
   defaultFixture,

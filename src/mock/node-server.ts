@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockService } from './service';
 
 /** A running HTTP server in front of a mock. */
@@ -9,33 +10,32 @@ export interface MockServer {
 }
 
 /**
- * Serves a mock over HTTP with Node's `http` module (Node only; imported lazily so the
- * mock itself stays usable in browsers). A response body that errors (an injected
- * dropped connection) destroys the socket, as a real network failure would.
+ * A Node `(req, res)` handler for a mock, optionally under a path prefix (stripped before
+ * routing). A response body that errors (an injected dropped connection) destroys the
+ * socket, as a real network failure would.
  */
-export async function startMockServer(
+export function toNodeHandler(
   mock: MockService,
-  options: { port?: number; host?: string } = {},
-): Promise<MockServer> {
-  const { createServer } = await import('node:http');
-  const host = options.host ?? '127.0.0.1';
-  const server = createServer(async (req, res) => {
+  prefix = '',
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     try {
-      const origin = `http://${req.headers.host ?? host}`;
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const origin = `http://${req.headers.host ?? 'localhost'}`;
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of req) chunks.push(chunk as Uint8Array);
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
-      const request = new Request(new URL(req.url ?? '/', origin), {
+      const path = (req.url ?? '/').slice(prefix.length) || '/';
+      const request = new Request(new URL(path, origin), {
         method: req.method,
         headers,
-        body: hasBody ? Buffer.concat(chunks) : undefined,
+        body: hasBody ? new Blob(chunks as BlobPart[]) : undefined,
         signal: controller.signal,
       });
       const response = await mock.handle(request);
@@ -59,7 +59,20 @@ export async function startMockServer(
       // giving what was written time to arrive, as on a real network.
       setTimeout(() => res.destroy(), 50);
     }
-  });
+  };
+}
+
+/**
+ * Serves a mock over HTTP with Node's `http` module (Node only; imported lazily so the
+ * mock itself stays usable in browsers).
+ */
+export async function startMockServer(
+  mock: MockService,
+  options: { port?: number; host?: string } = {},
+): Promise<MockServer> {
+  const { createServer } = await import('node:http');
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(toNodeHandler(mock));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

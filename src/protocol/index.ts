@@ -16,3 +16,4 @@ export * from './reducer';
 export * from './tools';
 export * from './session-rules';
 export * from './urls';
+export * from './embed';

@@ -18,3 +18,20 @@ export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts } from './charts/load-charts';
 export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';
 export { chartSummary } from './charts/summary';
+export { EmbedProvider, useEmbedContext, type EmbedDefaults, type EmbedProviderProps } from './embed/EmbedProvider';
+export {
+  EmbeddedDashboard,
+  type EmbedEventHandlers,
+  type EmbeddedDashboardHandle,
+  type EmbeddedDashboardProps,
+} from './embed/EmbeddedDashboard';
+export { EmbedError, isRetryableSessionError, type EmbedErrorKind } from './embed/errors';
+export {
+  DEFAULT_SESSION_POLICY,
+  type GetSession,
+  type GetSessionContext,
+  type SessionPolicy,
+  type SessionReason,
+  type SessionResult,
+} from './embed/session';
+export type { EmbedLoadState } from './embed/use-embed-load';

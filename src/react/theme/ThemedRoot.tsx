@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, createElement, forwardRef, useContext, type HTMLAttributes, type ReactNode } from 'react';
 import { useThemeStyle } from './ThemeProvider';
 
 const NestedContext = createContext(false);
@@ -15,11 +15,14 @@ export interface ThemedRootProps extends HTMLAttributes<HTMLElement> {
  * stylesheet's variable defaults, at zero specificity) and the provider's theme variables;
  * nested ones inherit instead of resetting them.
  */
-export function ThemedRoot({ as = 'div', className, style, children, ...rest }: ThemedRootProps) {
+export const ThemedRoot = forwardRef<HTMLElement, ThemedRootProps>(function ThemedRoot(
+  { as = 'div', className, style, children, ...rest },
+  ref,
+) {
   const nested = useContext(NestedContext);
   const theme = useThemeStyle();
   const classes = [nested ? undefined : 'ek-root', className].filter(Boolean).join(' ');
   const merged = nested ? style : theme || style ? { ...theme, ...style } : undefined;
-  const element = createElement(as, { ...rest, className: classes, style: merged }, children);
+  const element = createElement(as, { ...rest, ref, className: classes, style: merged }, children);
   return nested ? element : <NestedContext.Provider value={true}>{element}</NestedContext.Provider>;
-}
+});

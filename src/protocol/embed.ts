@@ -1,0 +1,176 @@
+import type { EmbedTheme } from './embed-theme';
+import { v, type Infer, type Schema } from './schema';
+
+/** What an iframe shows: a dashboard, the embedded chat, or the creator-mode app. */
+export type EmbedTarget =
+  | { surface: 'dashboard'; publicId: string; deploymentId?: number }
+  | { surface: 'chat'; deploymentId?: number }
+  | { surface: 'app'; deploymentId?: number };
+
+/** URL parameters fixed for the life of an embed (real service: filters, granularity, switches). */
+export interface EmbedUrlOptions {
+  /** Initial filters: `{ 'orders.region': ['Europe'] }` → `f_orders.region=["Europe"]`. */
+  filters?: Record<string, unknown>;
+  /** Time granularity per time dimension: `{ 'orders.month': 'week' }` → `tg_orders.month=week`. */
+  timeGranularity?: Record<string, string>;
+  /** Member selection: `{ 'orders.measure': 'orders.revenue' }` → `ms_orders.measure=orders.revenue`. */
+  memberSelection?: Record<string, string>;
+  allowExport?: boolean;
+  locale?: string;
+  /** Header switches; only `false` is sent (the service hides a part only for the literal `false`). */
+  showDashboardHeader?: boolean;
+  showDashboardTitle?: boolean;
+  showDashboardFilters?: boolean;
+  /** Any other parameter, as is. */
+  extraParams?: Record<string, string>;
+}
+
+/** Builds the URL an iframe loads; replace it to match another URL scheme. */
+export type EmbedUrlBuilder = (
+  baseUrl: string,
+  target: EmbedTarget,
+  sessionId: string,
+  options: EmbedUrlOptions,
+) => string;
+
+/**
+ * The real service's embed URLs: `/embed/d/{deploymentId}/dashboard/{publicId}`, or
+ * `/embed/dashboard/{publicId}` without a deployment; `/embed/d/{deploymentId}/chat` (or
+ * `/embed/chat`); `/embed/d/{deploymentId}/app`. The session goes in `session`.
+ */
+export const buildEmbedUrl: EmbedUrlBuilder = (baseUrl, target, sessionId, options) => {
+  const base = baseUrl.replace(/\/+$/, '');
+  const deployment = target.deploymentId === undefined ? '' : `/d/${target.deploymentId}`;
+  let path: string;
+  if (target.surface === 'dashboard') path = `/embed${deployment}/dashboard/${encodeURIComponent(target.publicId)}`;
+  else if (target.surface === 'chat') path = `/embed${deployment}/chat`;
+  else {
+    if (target.deploymentId === undefined) throw new TypeError('The creator-mode app needs a deploymentId');
+    path = `/embed${deployment}/app`;
+  }
+  const params = new URLSearchParams({ session: sessionId });
+  for (const [member, value] of Object.entries(options.filters ?? {})) params.set(`f_${member}`, JSON.stringify(value));
+  for (const [member, value] of Object.entries(options.timeGranularity ?? {})) params.set(`tg_${member}`, value);
+  for (const [member, value] of Object.entries(options.memberSelection ?? {})) params.set(`ms_${member}`, value);
+  if (options.allowExport) params.set('allowExport', 'true');
+  if (options.locale) params.set('locale', options.locale);
+  for (const key of ['showDashboardHeader', 'showDashboardTitle', 'showDashboardFilters'] as const) {
+    if (options[key] === false) params.set(key, 'false');
+  }
+  for (const [key, value] of Object.entries(options.extraParams ?? {})) params.set(key, value);
+  return `${base}${path}?${params.toString()}`;
+};
+
+/** The filter URL parameter a `set-filter` action carries: `f_<member>=<JSON>` pairs. */
+export function filterUrlParameter(filters: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [member, value] of Object.entries(filters)) params.set(`f_${member}`, JSON.stringify(value));
+  return params.toString();
+}
+
+/** `source` of every message of the embed protocol. */
+export const EMBED_MESSAGE_SOURCE = 'cube-embed';
+
+const optionalString = v.optional(v.string());
+const optionalNumber = v.optional(v.number());
+
+/** Payload schemas of the events an embed posts to its host, by type. */
+export const EmbedEventPayloadSchemas = {
+  'cube:event:ready': v.object({
+    embedTenant: v.optional(v.nullable(v.string())),
+    deploymentId: v.optional(v.nullable(v.number())),
+    mode: optionalString,
+    surface: optionalString,
+    publicId: v.optional(v.nullable(v.string())),
+  }),
+  'cube:event:view': v.object({
+    surface: optionalString,
+    path: v.string(),
+    publicId: v.optional(v.nullable(v.string())),
+    title: optionalString,
+  }),
+  'cube:event:navigate': v.object({ path: v.string(), previousPath: optionalString }),
+  'cube:event:dashboard-loaded': v.object({
+    publicId: v.optional(v.nullable(v.string())),
+    widgetCount: optionalNumber,
+    loadDurationMs: optionalNumber,
+  }),
+  'cube:event:download': v.object({
+    format: v.string(),
+    target: v.string(),
+    widgetId: optionalString,
+    title: optionalString,
+    rowCount: optionalNumber,
+  }),
+  'cube:event:drilldown': v.object({ member: v.string(), value: v.optional(v.unknown()), widgetId: optionalString }),
+  'cube:event:ai-query': v.object({
+    query: v.string(),
+    status: v.string(),
+    chatId: optionalString,
+    agentId: optionalString,
+  }),
+  'cube:event:error': v.object({
+    message: v.string(),
+    name: optionalString,
+    context: v.optional(v.unknown()),
+    fatal: v.optional(v.boolean()),
+  }),
+  /** Content height, for auto-height (sent by the mock; the real service's name may differ). */
+  'cube:event:resize': v.object({ height: v.number() }),
+} satisfies Record<string, Schema<unknown>>;
+
+/** Event types an embed posts. */
+export type EmbedEventType = keyof typeof EmbedEventPayloadSchemas;
+
+/** A validated event from an embed. */
+export type EmbedEvent = {
+  [K in EmbedEventType]: {
+    type: K;
+    payload: Infer<(typeof EmbedEventPayloadSchemas)[K]>;
+    timestamp?: number;
+    surface?: string;
+  };
+}[EmbedEventType];
+
+/**
+ * Reads `data` from a message event as an embed event: the `cube-embed` envelope, direction
+ * `event`, a known type and a payload of the right shape. Anything else is undefined.
+ */
+export function parseEmbedEvent(data: unknown): EmbedEvent | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const envelope = data as Record<string, unknown>;
+  if (envelope.source !== EMBED_MESSAGE_SOURCE || envelope.direction !== 'event' || typeof envelope.type !== 'string')
+    return undefined;
+  const type = envelope.type as EmbedEventType;
+  const schema = (EmbedEventPayloadSchemas as Record<string, Schema<unknown>>)[type];
+  if (!schema || !schema.is(envelope.payload ?? {})) return undefined;
+  const event = { type, payload: envelope.payload ?? {} } as EmbedEvent;
+  if (typeof envelope.timestamp === 'number') event.timestamp = envelope.timestamp;
+  if (typeof envelope.surface === 'string') event.surface = envelope.surface;
+  return event;
+}
+
+/** The actions a host posts to an embed, with their payloads. */
+export interface EmbedActionPayloads {
+  'cube:action:set-color-scheme': { scheme: 'light' | 'dark' | 'auto' };
+  'cube:action:set-theme': EmbedTheme;
+  'cube:action:set-locale': { locale: string };
+  'cube:action:set-filter': { filterUrlParameter: string };
+  'cube:action:navigate': { path: string };
+  'cube:action:refresh': Record<string, never>;
+}
+
+/** Action types a host may post. */
+export type EmbedActionType = keyof EmbedActionPayloads;
+
+/** The envelope of an action. */
+export function embedAction<T extends EmbedActionType>(type: T, payload: EmbedActionPayloads[T], surface?: string) {
+  return {
+    source: EMBED_MESSAGE_SOURCE,
+    direction: 'action' as const,
+    type,
+    payload,
+    timestamp: Date.now(),
+    ...(surface ? { surface } : {}),
+  };
+}
