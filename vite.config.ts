@@ -42,6 +42,9 @@ const browserDeps = [
   'vega',
   'vega-lite',
   'vega-embed',
+  'react-markdown',
+  'remark-gfm',
+  'zustand/react/shallow',
 ];
 
 /**

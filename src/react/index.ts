@@ -35,3 +35,29 @@ export {
   type SessionResult,
 } from './embed/session';
 export type { EmbedLoadState } from './embed/use-embed-load';
+export { ChatError, type ChatErrorKind } from './chat/errors';
+export {
+  createChatStore,
+  type ChatActions,
+  type ChatStatus,
+  type ChatStore,
+  type ChatStoreOptions,
+  type ChatStoreState,
+} from './chat/store';
+export { loadAllRows, type ChatTransport } from './chat/transport';
+export {
+  useAgentChat,
+  useChatMessage,
+  useMessageIds,
+  type AgentChat as AgentChatApi,
+  type UseAgentChatOptions,
+} from './chat/use-agent-chat';
+export { AgentChat, ChatProvider, type AgentChatProps, type ChatProviderProps } from './chat/ui/AgentChat';
+export { ChatAnnouncer, GraphProgress, progressOf } from './chat/ui/ChatAnnouncer';
+export { Composer, type ComposerProps } from './chat/ui/Composer';
+export { useChatUI, type ChatUIContextValue } from './chat/ui/context';
+export { Markdown } from './chat/ui/Markdown';
+export { MessageList } from './chat/ui/MessageList';
+export { MessageRow, MessageView } from './chat/ui/MessageRow';
+export { ThinkingPanel } from './chat/ui/ThinkingPanel';
+export { ToolCallPanel } from './chat/ui/ToolCallPanel';

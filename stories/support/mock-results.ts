@@ -20,17 +20,23 @@ export const storyChatUrl = chatStreamUrl({
   agentId: 'analyst',
 });
 
-/** Asks the mock agent a question and returns the whole turn's messages. */
-export async function askMock(question: string, externalId = 'storybook'): Promise<ChatMessage[]> {
+/** Asks the mock agent a question and returns the turn's stream lines, as sent. */
+export async function askMockLines(question: string, externalId = 'storybook'): Promise<ChatMessage[]> {
   const response = await storyMock.fetch(storyChatUrl, {
     method: 'POST',
     headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ input: question, sessionSettings: { externalId } }),
   });
-  const messages: ChatMessage[] = [];
-  for await (const event of decodeChatStream(response.body!))
-    if (event.type === 'message') messages.push(event.message);
-  return applyChatMessages(EMPTY_THREAD, messages).messages as ChatMessage[];
+  const lines: ChatMessage[] = [];
+  for await (const event of decodeChatStream(response.body!)) {
+    if (event.type === 'message') lines.push(event.message);
+  }
+  return lines;
+}
+
+/** Asks the mock agent a question and returns the whole turn's messages. */
+export async function askMock(question: string, externalId = 'storybook'): Promise<ChatMessage[]> {
+  return applyChatMessages(EMPTY_THREAD, await askMockLines(question, externalId)).messages as ChatMessage[];
 }
 
 /** The SQL result the mock agent gives for a question. */

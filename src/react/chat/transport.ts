@@ -1,0 +1,115 @@
+import {
+  chatAbortUrl,
+  ErrorBodySchema,
+  type AbortUrlStyle,
+  type ChatRequest,
+  type SessionSettings,
+  type SqlColumnWire,
+  type SqlToolResultWire,
+} from '../../protocol';
+import { ChatError, httpError } from './errors';
+
+/** How a chat reaches the service: by default a host's chat proxy, never the API key. */
+export interface ChatTransport {
+  /** The chat endpoint: the host's proxy route (`/api/chat`), or the mock's Chat URL. */
+  url: string;
+  /** The abort endpoint. Default: derived from `url` per `abortUrlStyle`. */
+  abortUrl?: string;
+  /** `spec` (`…/abort` appended, default) or `service` (the vendor's `…/chat/abort`). */
+  abortUrlStyle?: AbortUrlStyle;
+  /** Injected fetch (the mock in-process, instrumentation…). */
+  fetch?: typeof fetch;
+  /** Extra headers, e.g. the host's CSRF token. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /**
+   * Sent in the body. With the chat proxy this is ignored (the host decides the identity);
+   * only for talking to a mock or a trusted development endpoint directly.
+   */
+  sessionSettings?: SessionSettings;
+  activeBranchName?: string;
+  isDefaultBranch?: boolean;
+  /** Escape hatch: adjust every request body. */
+  prepareBody?: (body: Partial<ChatRequest>) => Record<string, unknown>;
+  /** The data API that re-runs a result's `sqlQuery` for all its rows ("load all rows"). */
+  dataUrl?: string;
+}
+
+/** POSTs JSON with the transport's fetch and headers. */
+export function post(transport: ChatTransport, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const doFetch = transport.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const extra = typeof transport.headers === 'function' ? transport.headers() : transport.headers;
+  return doFetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...extra },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+/** The body of a chat request from the transport's settings. */
+export function chatBody(transport: ChatTransport, fields: Partial<ChatRequest>): Record<string, unknown> {
+  const body: Partial<ChatRequest> = { ...fields };
+  if (transport.sessionSettings) body.sessionSettings = transport.sessionSettings;
+  if (transport.activeBranchName !== undefined) body.activeBranchName = transport.activeBranchName;
+  if (transport.isDefaultBranch !== undefined) body.isDefaultBranch = transport.isDefaultBranch;
+  return transport.prepareBody ? transport.prepareBody(body) : body;
+}
+
+/** The abort URL of a transport. */
+export function abortUrlOf(transport: ChatTransport): string {
+  if (transport.abortUrl) return transport.abortUrl;
+  const absolute = new URL(transport.url, typeof location === 'undefined' ? 'http://localhost' : location.href);
+  const derived = chatAbortUrl(absolute.toString(), transport.abortUrlStyle);
+  return /^[a-z]+:/i.test(transport.url) ? derived : derived.slice(absolute.origin.length);
+}
+
+/** The typed error of a failed response (reads the `{ error }` body when there is one). */
+export async function responseError(response: Response): Promise<ChatError> {
+  let message = `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as unknown;
+    if (ErrorBodySchema.is(body)) message = body.error;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return httpError(response.status, message);
+}
+
+/** A new message id in the real service's pattern (`^\d{13,}-message$`). */
+export function newMessageId(): string {
+  return `${Date.now()}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}-message`;
+}
+
+/**
+ * Loads every row of a SQL result by re-running its `sqlQuery` against the data API (JSON
+ * lines: a `{schema}` line, then `{data}` lines). Returns a wire result with all rows.
+ */
+export async function loadAllRows(
+  transport: ChatTransport,
+  sqlQuery: string,
+  signal?: AbortSignal,
+): Promise<SqlToolResultWire> {
+  if (!transport.dataUrl) throw new ChatError('bad-request', 'No data API is configured (transport.dataUrl)');
+  let response: Response;
+  try {
+    response = await post(
+      transport,
+      transport.dataUrl,
+      { query: sqlQuery, ...(transport.sessionSettings ? { sessionSettings: transport.sessionSettings } : {}) },
+      signal,
+    );
+  } catch (cause) {
+    throw new ChatError('network', 'The data API could not be reached', { cause });
+  }
+  if (!response.ok) throw await responseError(response);
+  let schema: SqlColumnWire[] = [];
+  const data: unknown[][] = [];
+  for (const line of (await response.text()).split('\n')) {
+    if (!line.trim()) continue;
+    const value = JSON.parse(line) as { schema?: SqlColumnWire[]; data?: unknown[][]; error?: string };
+    if (value.error) throw new ChatError('stream', value.error);
+    if (value.schema) schema = value.schema;
+    if (value.data) data.push(...value.data);
+  }
+  return { sqlQuery, schema, data, totalRows: data.length };
+}

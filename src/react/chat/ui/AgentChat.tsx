@@ -1,0 +1,134 @@
+import { useMemo, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
+import { useLatest } from '../../internal/use-latest';
+import { ThemedRoot } from '../../theme/ThemedRoot';
+import { useAgentChat, type UseAgentChatOptions } from '../use-agent-chat';
+import { ChatAnnouncer, GraphProgress } from './ChatAnnouncer';
+import { Composer, type ComposerProps } from './Composer';
+import { ChatUIContext, useChatUI, type ChatUIContextValue } from './context';
+import { MessageList } from './MessageList';
+
+/** Props of {@link ChatProvider}: the chat and the settings its parts share. */
+export interface ChatProviderProps extends UseAgentChatOptions {
+  /** Show the agent's reasoning panels (development mode). Default false. */
+  showThinking?: boolean;
+  /** The signed-in user, for their avatar (picture falls back to initials). */
+  user?: UserProfile;
+  /** The agent's name and picture. Default "Data analyst". */
+  agent?: { name: string; picture?: string };
+  /** The host's policy for avatar picture URLs. */
+  allowImage?: (url: URL) => boolean;
+  /** Wraps or replaces how a message is drawn; `standard` is the default rendering. */
+  renderMessage?: (message: ChatMessage, standard: ReactNode) => ReactNode;
+  /** Draws a tool call; return undefined for the default panel. */
+  renderToolCall?: (call: ParsedToolCall, message: ChatMessage) => ReactNode | undefined;
+  children?: ReactNode;
+}
+
+/** Provides a chat to composable parts (`MessageList`, `Composer`, `ChatAnnouncer`, `GraphProgress`). */
+export function ChatProvider({ children, ...props }: ChatProviderProps) {
+  const chat = useAgentChat(props);
+  const latest = useLatest(props);
+  const hasAllowImage = !!props.allowImage;
+  const hasRenderMessage = !!props.renderMessage;
+  const hasRenderToolCall = !!props.renderToolCall;
+  const value = useMemo<ChatUIContextValue>(
+    () => ({
+      store: chat.store,
+      transport: props.transport,
+      showThinking: props.showThinking ?? false,
+      user: props.user,
+      agent: props.agent ?? { name: 'Data analyst' },
+      allowImage: hasAllowImage ? (url) => latest.current.allowImage?.(url) ?? false : undefined,
+      renderMessage: hasRenderMessage ? (m, s) => latest.current.renderMessage?.(m, s) : undefined,
+      renderToolCall: hasRenderToolCall ? (c, m) => latest.current.renderToolCall?.(c, m) : undefined,
+    }),
+    // Callbacks go through `latest`; only their presence matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      chat.store,
+      props.transport,
+      props.showThinking,
+      props.user?.displayName,
+      props.user?.picture,
+      props.agent?.name,
+      props.agent?.picture,
+      hasAllowImage,
+      hasRenderMessage,
+      hasRenderToolCall,
+    ],
+  );
+  return <ChatUIContext.Provider value={value}>{children}</ChatUIContext.Provider>;
+}
+
+/** Props of {@link AgentChat}. */
+export interface AgentChatProps extends Omit<ChatProviderProps, 'children'> {
+  /** Replaces the empty state; `send` asks a question. */
+  renderEmpty?: (send: (input: string) => void) => ReactNode;
+  /** Questions offered in the empty state. */
+  suggestions?: string[];
+  composer?: ComposerProps;
+  /** Accessible name of the chat region. Default "Chat with the data analyst". */
+  label?: string;
+  className?: string;
+}
+
+const DEFAULT_SUGGESTIONS = ['Revenue by region', 'Orders over time', 'Top 5 customers by revenue'];
+
+function EmptyState({ suggestions, render }: { suggestions: string[]; render?: AgentChatProps['renderEmpty'] }) {
+  const { store } = useChatUI();
+  const send = (input: string) => void store.getState().send(input);
+  if (render) return <>{render(send)}</>;
+  return (
+    <div className="ek-empty">
+      <p className="ek-empty__title">Ask a question about your data</p>
+      <ul className="ek-empty__suggestions">
+        {suggestions.map((suggestion) => (
+          <li key={suggestion}>
+            <button type="button" className="ek-button" onClick={() => send(suggestion)}>
+              {suggestion}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StoppedNote() {
+  const { store } = useChatUI();
+  const stopped = useStore(store, (s) => s.stopped);
+  if (!stopped) return null;
+  return (
+    <p className="ek-chat__note">
+      {stopped === 'stopped' ? 'Stopped. Everything received so far is kept.' : 'Nothing was running any more.'}
+    </p>
+  );
+}
+
+/**
+ * The whole chat with the data-analyst agent: message log, thinking, tool calls with SQL,
+ * tables and charts, the final answer, avatars, progress, status for screen readers, and the
+ * composer. Built from exported parts; themed by the theme's CSS variables.
+ */
+export function AgentChat({
+  renderEmpty,
+  suggestions = DEFAULT_SUGGESTIONS,
+  composer,
+  label = 'Chat with the data analyst',
+  className,
+  ...props
+}: AgentChatProps) {
+  return (
+    <ChatProvider {...props}>
+      <ThemedRoot as="section" className={['ek-chat', className].filter(Boolean).join(' ')} aria-label={label}>
+        <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
+        <GraphProgress />
+        <StoppedNote />
+        <ChatAnnouncer />
+        <Composer {...composer} />
+      </ThemedRoot>
+    </ChatProvider>
+  );
+}

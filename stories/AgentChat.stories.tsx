@@ -1,0 +1,188 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { AgentChat, ThemeProvider } from '../src';
+import { applyChatMessages, EMPTY_THREAD, type ChatMessage, type ChatThread } from '../src/protocol';
+import { frozenTransport, mockTransport } from './support/chat';
+
+const meta = {
+  title: 'Chat/AgentChat',
+  component: AgentChat,
+  parameters: { layout: 'fullscreen' },
+  decorators: [(Story) => <div style={{ height: 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>],
+  args: {
+    transport: mockTransport(),
+    user: { displayName: 'Uma User', picture: undefined },
+    agent: { name: 'Data analyst' },
+  },
+} satisfies Meta<typeof AgentChat>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const ask = async (canvasElement: HTMLElement, question: string) => {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Ask a question' }), `${question}{Enter}`);
+};
+const done = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Done.'), { timeout: 15_000 });
+
+/** Empty: suggested questions to start with. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Revenue by region' })).toBeVisible();
+  },
+};
+
+/** A live conversation with the mock agent over HTTP (type anything about revenue or orders). */
+export const Interactive: Story = {
+  args: { transport: mockTransport('storybook-interactive'), showThinking: true },
+};
+
+/** Stops after `count` thinking tokens. */
+function afterThinkingTokens(count: number) {
+  let seen = 0;
+  return (line: ChatMessage) => line.thinking !== undefined && ++seen === count;
+}
+
+/** Streaming, with the thinking panel open (development mode). */
+export const StreamingWithThinking: Story = {
+  args: {
+    showThinking: true,
+    transport: frozenTransport('Revenue by region', afterThinkingTokens(8)),
+  },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelector('.ek-thinking summary')).toHaveTextContent('Thinking…'));
+    await expect(canvasElement.querySelector('.ek-thinking')).toHaveAttribute('open');
+    await expect(canvasElement.querySelector('.ek-progress')).toHaveTextContent('Thinking…');
+    await expect(canvas.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeVisible();
+  },
+};
+
+/** Tool calls: the metadata search done, the SQL query still running. */
+export const ToolCallsInProgress: Story = {
+  args: { transport: frozenTransport('Revenue by region', (line) => line.toolCall?.name === 'platformSqlApi') },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText(/Searched the data model/)).toBeVisible());
+    await expect(canvas.getByText(/running…/)).toBeVisible();
+    await expect(canvas.getByText(/Running platformSqlApi…/)).toBeVisible();
+  },
+};
+
+/** A whole answer with a chart: tool calls done, SQL, the chart from the rows, the final answer. */
+export const ChartAnswer: Story = {
+  args: { transport: mockTransport('storybook-chart') },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    await done(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(4), { timeout: 10_000 });
+    await expect(canvasElement.querySelector('.ek-message--final')).toHaveTextContent(/leads with/);
+  },
+};
+
+/** A table answer with more rows than were sent: "load all rows" fetches the rest. */
+export const LoadAllRows: Story = {
+  args: { transport: mockTransport('storybook-rows') },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'list revenue by customer');
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole('button', { name: /Load all \d+ rows/ }, { timeout: 15_000 });
+    await userEvent.click(button);
+    await waitFor(() => expect(canvas.queryByRole('button', { name: /Load all/ })).toBeNull());
+  },
+};
+
+/** The agent cannot answer: a tool error and a polite reply. */
+export const ToolError: Story = {
+  args: { transport: mockTransport('storybook-tool-error') },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'What is the weather in Oslo?');
+    await done(canvasElement);
+    await expect(within(canvasElement).getByText(/The query failed/)).toBeVisible();
+  },
+};
+
+/** The service fails (HTTP 500): a plain error with Retry. */
+export const ServerError: Story = {
+  args: { transport: mockTransport('storybook-500', { httpStatus: 500 }) },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Injected HTTP 500 (mock)');
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** Stopped by the user: everything received so far is kept. */
+export const Aborted: Story = {
+  args: { transport: mockTransport('storybook-abort', { lineDelayMs: 40 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ask(canvasElement, 'Revenue by region');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(canvas.getByText('Stopped. Everything received so far is kept.')).toBeVisible(), {
+      timeout: 10_000,
+    });
+    await expect(canvas.getByText('Revenue by region')).toBeVisible();
+  },
+};
+
+function longThread(turns: number): ChatThread {
+  const lines: ChatMessage[] = [{ id: '__cutoff__', state: { chatId: 'long', isStreaming: false } }];
+  for (let i = 0; i < turns; i++) {
+    lines.push({ id: `u${i}`, role: 'user', content: `Question ${i + 1}: how did region ${i % 4} do?`, sort: i * 2 });
+    lines.push({
+      id: `a${i}`,
+      role: 'assistant',
+      graphPath: ['final'],
+      sort: i * 2 + 1,
+      content: `Answer ${i + 1}: **region ${i % 4}** grew by ${(i * 7) % 23}% — see the table:\n\n| month | revenue |\n|---|---|\n| Jan | ${1000 + i} |\n| Feb | ${1100 + i} |`,
+    });
+  }
+  return applyChatMessages(EMPTY_THREAD, lines);
+}
+
+/** A long thread (400 messages): off-screen rows skip layout and paint. */
+export const LongThread: Story = {
+  args: { initialThread: longThread(200) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.ek-row')).toHaveLength(400);
+    await expect(getComputedStyle(canvasElement.querySelector('.ek-row')!).contentVisibility).toBe('auto');
+  },
+};
+
+/** The user's picture fails to load: initials; the agent has no picture: its initials. */
+export const AvatarFallback: Story = {
+  args: {
+    transport: mockTransport('storybook-avatar'),
+    user: { displayName: 'Zoë Ångström', picture: 'http://127.0.0.1:9/broken.png' },
+  },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Orders over time');
+    await done(canvasElement);
+    await waitFor(() => expect(within(canvasElement).getAllByText('ZÅ')[0]).toBeVisible());
+    await expect(within(canvasElement).getAllByText('DA')[0]).toBeVisible();
+  },
+};
+
+/** Dark theme: the chat and its chart follow the theme. */
+export const DarkTheme: Story = {
+  args: { transport: mockTransport('storybook-dark') },
+  decorators: [
+    (Story) => (
+      <ThemeProvider theme={{ colorScheme: 'dark' }}>
+        <div style={{ height: '100%', background: '#0f172a' }}>{Story()}</div>
+      </ThemeProvider>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by category');
+    await done(canvasElement);
+    const root = canvasElement.querySelector('.ek-chat') as HTMLElement;
+    await expect(root.style.getPropertyValue('--ek-color-background')).toBe('#0f172a');
+  },
+};

@@ -1,0 +1,297 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMockService, FAULTS_HEADER, MOCK_ADMIN_KEY, type MockService } from '../../../src/mock';
+import {
+  applyChatMessages,
+  chatStreamUrl,
+  EMPTY_THREAD,
+  selectFinalAnswer,
+  type ChatMessage,
+} from '../../../src/protocol';
+import { createChatStore, type ChatError, type ChatStatus, type ChatStore, type ChatTransport } from '../../../src';
+
+const ORIGIN = 'http://mock.test';
+const chatUrl = (agent = 'analyst', account = 'acme', region = 'aws-us-east-1') =>
+  chatStreamUrl({ origin: ORIGIN, cloudRegion: region, accountName: account, agentId: agent });
+
+function transportFor(mock: MockService, extra: Partial<ChatTransport> = {}): ChatTransport {
+  return {
+    url: chatUrl(),
+    fetch: mock.fetch,
+    headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}` },
+    sessionSettings: { externalId: 'chat-user' },
+    dataUrl: `${ORIGIN}/cubejs-api/v1/cubesql`,
+    ...extra,
+  };
+}
+
+function makeStore(transport: ChatTransport | (() => ChatTransport), errors: ChatError[] = []) {
+  const get = typeof transport === 'function' ? transport : () => transport;
+  return createChatStore({
+    transport: get,
+    onError: (error) => errors.push(error),
+    rejoin: { attempts: 3, baseDelayMs: 5 },
+    scheduleFlush: (flush) => {
+      const timer = setTimeout(flush, 0);
+      return () => clearTimeout(timer);
+    },
+  });
+}
+
+function statuses(store: ChatStore): ChatStatus[] {
+  const seen: ChatStatus[] = [store.getState().status];
+  store.subscribe((state) => {
+    if (state.status !== seen[seen.length - 1]) seen.push(state.status);
+  });
+  return seen;
+}
+
+const until = (store: ChatStore, check: (state: ReturnType<ChatStore['getState']>) => boolean, ms = 5000) =>
+  vi.waitFor(() => expect(check(store.getState())).toBe(true), { timeout: ms, interval: 5 });
+
+/** Equal threads but for generated ids of turns and results. */
+const normal = (messages: readonly ChatMessage[]) => JSON.stringify(messages).replace(/(turn|result)_\w+/g, '$1');
+
+describe('chat store against the mock', () => {
+  it('goes idle → submitting → streaming → idle, and builds the thread', async () => {
+    const mock = createMockService();
+    const store = makeStore(transportFor(mock));
+    const seen = statuses(store);
+    const sending = store.getState().send('Revenue by region');
+    expect(store.getState().pending).toEqual({ content: 'Revenue by region' });
+    await sending;
+    expect(seen).toEqual(['idle', 'submitting', 'streaming', 'idle']);
+    const { thread, pending, error } = store.getState();
+    expect(error).toBeNull();
+    expect(pending).toBeNull();
+    expect(thread.chatId).toMatch(/^chat_/);
+    expect(thread.isStreaming).toBe(false);
+    expect(thread.messages[0]).toMatchObject({ role: 'user', content: 'Revenue by region' });
+    expect(selectFinalAnswer(thread)?.content).toMatch(/leads with/);
+  });
+
+  it('continues the thread with its chatId, and ignores a send while a turn runs', async () => {
+    const mock = createMockService({ lineDelayMs: 1 });
+    const store = makeStore(transportFor(mock));
+    const first = store.getState().send('Revenue by region');
+    await store.getState().send('ignored while busy');
+    await first;
+    await store.getState().send('Orders over time');
+    const users = store
+      .getState()
+      .thread.messages.filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    expect(users).toEqual(['Revenue by region', 'Orders over time']);
+  });
+
+  const errorCases: [string, Partial<ChatTransport>, string, number | undefined][] = [
+    ['400', { sessionSettings: { externalId: 'Not Lowercase' } }, 'bad-request', 400],
+    ['401', { headers: {} }, 'unauthorized', 401],
+    [
+      '403',
+      {
+        url: chatUrl('analyst', 'starter-co', 'aws-eu-west-1'),
+        headers: { Authorization: 'Api-Key mock-starter-key' },
+      },
+      'forbidden',
+      403,
+    ],
+    ['404', { url: chatUrl('ghost') }, 'not-found', 404],
+    [
+      '500',
+      { headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, [FAULTS_HEADER]: '{"httpStatus":500}' } },
+      'server',
+      500,
+    ],
+    ['an {error} line', { activeBranchName: 'feature-x' }, 'stream', undefined],
+    [
+      'a JSON-RPC error with 200',
+      { headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, [FAULTS_HEADER]: '{"jsonRpcAuthError":true}' } },
+      'unauthorized',
+      401,
+    ],
+  ];
+  it.each(errorCases)('maps %s to a typed error', async (_, extra, kind, status) => {
+    const mock = createMockService();
+    const errors: ChatError[] = [];
+    const store = makeStore(transportFor(mock, extra), errors);
+    await store.getState().send('Revenue by region');
+    const { error } = store.getState();
+    expect(store.getState().status).toBe('error');
+    expect(error).toMatchObject({ kind, name: 'ChatError' });
+    expect(error!.status).toBe(status);
+    expect(error!.message.length).toBeGreaterThan(0);
+    expect(errors).toEqual([error]);
+    expect(store.getState().pending).toBeNull();
+  });
+
+  it('reports a network failure', async () => {
+    const store = makeStore({
+      url: 'http://x/chat',
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await store.getState().send('hi');
+    expect(store.getState().error).toMatchObject({ kind: 'network' });
+  });
+
+  it('skips and reports a malformed line; the turn still completes', async () => {
+    const mock = createMockService();
+    const errors: ChatError[] = [];
+    const transport = transportFor(mock, {
+      headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, [FAULTS_HEADER]: '{"malformedLineAt":4}' },
+    });
+    const store = makeStore(transport, errors);
+    await store.getState().send('Revenue by region');
+    expect(store.getState().status).toBe('idle');
+    expect(store.getState().warnings).toHaveLength(1);
+    expect(errors).toMatchObject([{ kind: 'protocol', fatal: false }]);
+    expect(selectFinalAnswer(store.getState().thread)).toBeDefined();
+  });
+
+  it('re-joins a dropped connection with the same messageId: nothing lost or doubled', async () => {
+    const mock = createMockService({ lineDelayMs: 2 });
+    const reference = makeStore(transportFor(mock, { sessionSettings: { externalId: 'reference' } }));
+    await reference.getState().send('Revenue by region');
+
+    const bodies: Record<string, unknown>[] = [];
+    let requests = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      const headers = new Headers(init?.headers);
+      if (requests++ === 0) headers.set(FAULTS_HEADER, '{"dropAfterLines":8}');
+      return mock.fetch(input, { ...init, headers });
+    };
+    const errors: ChatError[] = [];
+    const store = makeStore(transportFor(mock, { fetch: flaky, sessionSettings: { externalId: 'rejoiner' } }), errors);
+    await store.getState().send('Revenue by region');
+    expect(store.getState().status).toBe('idle');
+    expect(errors).toEqual([]);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({
+      input: 'Revenue by region',
+      messageId: bodies[0]!.messageId,
+      chatId: store.getState().thread.chatId,
+    });
+    expect(normal(store.getState().thread.messages)).toBe(normal(reference.getState().thread.messages));
+  });
+
+  it('gives up re-joining after its attempts with an interrupted error, and retry reloads the thread', async () => {
+    const mock = createMockService({ lineDelayMs: 1 });
+    let drop = true;
+    const alwaysDrop: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (drop) headers.set(FAULTS_HEADER, '{"dropAfterLines":3}');
+      return mock.fetch(input, { ...init, headers });
+    };
+    const store = makeStore(transportFor(mock, { fetch: alwaysDrop, sessionSettings: { externalId: 'unlucky' } }));
+    await store.getState().send('Revenue by region');
+    expect(store.getState().error).toMatchObject({ kind: 'interrupted' });
+    drop = false;
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the service finishes the turn meanwhile
+    await store.getState().retry();
+    expect(store.getState().status).toBe('idle');
+    expect(selectFinalAnswer(store.getState().thread)?.content).toMatch(/leads with/);
+    expect(store.getState().thread.messages.filter((m) => m.role === 'user')).toHaveLength(1);
+  });
+
+  it('retry after a server error sends the last message again', async () => {
+    const mock = createMockService();
+    mock.faults = { httpStatus: 500 };
+    const store = makeStore(transportFor(mock));
+    await store.getState().send('Orders over time');
+    expect(store.getState().error).toMatchObject({ kind: 'server' });
+    mock.faults = {};
+    await store.getState().retry();
+    expect(store.getState().status).toBe('idle');
+    expect(store.getState().thread.messages[0]).toMatchObject({ role: 'user', content: 'Orders over time' });
+  });
+
+  describe('abort', () => {
+    async function streaming(transport: ChatTransport) {
+      const store = makeStore(transport);
+      const done = store.getState().send('Revenue by region');
+      await until(store, (s) => s.status === 'streaming' && s.thread.messages.length >= 2);
+      return { store, done };
+    }
+
+    it('204: stops reading, keeps every message, nothing left in process', async () => {
+      const mock = createMockService({ lineDelayMs: 5 });
+      const { store, done } = await streaming(transportFor(mock));
+      const before = store.getState().thread.messages.length;
+      await store.getState().abort();
+      await done;
+      const state = store.getState();
+      expect(state.status).toBe('idle');
+      expect(state.stopped).toBe('stopped');
+      expect(state.thread.messages.length).toBeGreaterThanOrEqual(before);
+      expect(state.thread.messages.every((m) => !m.isInProcess)).toBe(true);
+      expect(state.thread.isStreaming).toBe(false);
+      const count = state.thread.messages.length;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(store.getState().thread.messages).toHaveLength(count); // no more reading
+      // The service stopped too.
+      const chatId = state.thread.chatId!;
+      const thread = mock.state.accounts.get('acme') && (await reloadThread(mock, chatId));
+      expect(selectFinalAnswer(thread!)).toBeUndefined();
+    });
+
+    it('403: another user cannot stop it; a clear error, messages kept', async () => {
+      const mock = createMockService({ lineDelayMs: 5 });
+      let transport = transportFor(mock);
+      const store = makeStore(() => transport);
+      const done = store.getState().send('Revenue by region');
+      await until(store, (s) => s.status === 'streaming' && s.thread.chatId !== null);
+      transport = transportFor(mock, { sessionSettings: { externalId: 'someone-else' } });
+      await store.getState().abort();
+      await done;
+      expect(store.getState()).toMatchObject({ status: 'error', error: { kind: 'forbidden', status: 403 } });
+      expect(store.getState().thread.messages.length).toBeGreaterThan(0);
+    });
+
+    it('404: nothing was running there any more', async () => {
+      const mock = createMockService({ lineDelayMs: 5 });
+      const wrongAbort = chatStreamUrl({
+        origin: ORIGIN,
+        cloudRegion: 'aws-us-east-1',
+        accountName: 'acme',
+        agentId: 'analyst',
+      }).replace('/stream-chat-state', '/stream-chat-state/abort');
+      const { store, done } = await streaming(transportFor(mock, { abortUrl: wrongAbort }));
+      mock.reset(); // the service forgot the thread
+      await store.getState().abort();
+      await done;
+      expect(store.getState()).toMatchObject({ status: 'idle', stopped: 'not-running', error: null });
+    });
+  });
+
+  it('disconnect stops reading without stopping the service', async () => {
+    const mock = createMockService({ lineDelayMs: 2 });
+    const store = makeStore(transportFor(mock));
+    void store.getState().send('Revenue by region');
+    await until(store, (s) => s.thread.chatId !== null);
+    const chatId = store.getState().thread.chatId!;
+    store.getState().disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const thread = await reloadThread(mock, chatId);
+    expect(selectFinalAnswer(thread)?.content).toMatch(/leads with/);
+  });
+
+  it('applies deltas in batches: far fewer thread updates than lines', async () => {
+    const mock = createMockService();
+    const store = makeStore(transportFor(mock));
+    let updates = 0;
+    store.subscribe((state, previous) => {
+      if (state.thread !== previous.thread) updates++;
+    });
+    await store.getState().send('Revenue by region');
+    const lines = store.getState().thread.messages.length;
+    expect(lines).toBeGreaterThan(3);
+    expect(updates).toBeLessThan(10);
+  });
+});
+
+async function reloadThread(mock: MockService, chatId: string) {
+  const store = makeStore(transportFor(mock));
+  store.setState({ thread: { ...EMPTY_THREAD, chatId } });
+  await store.getState().reload();
+  return applyChatMessages(EMPTY_THREAD, store.getState().thread.messages);
+}
