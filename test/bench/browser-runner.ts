@@ -35,6 +35,8 @@ export async function openBenchPage(): Promise<BenchBrowser> {
     root,
     logLevel: 'silent',
     plugins: [react()],
+    // The profiling build of React: production speed, and <Profiler> reports commits.
+    resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
     build: { outDir, emptyOutDir: true },
   });
   const server = createServer(async (req, res) => {

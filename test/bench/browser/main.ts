@@ -1,5 +1,6 @@
 // Benchmark page: each suite registers a function on window for the runner to call.
 import { chartBench } from './charts';
+import { chatBench } from './chat';
 
 declare global {
   interface Window {
@@ -7,4 +8,7 @@ declare global {
   }
 }
 
-window.benches = { charts: chartBench as (options: Record<string, unknown>) => Promise<unknown> };
+window.benches = {
+  charts: chartBench as (options: Record<string, unknown>) => Promise<unknown>,
+  chat: chatBench as (options: Record<string, unknown>) => Promise<unknown>,
+};
