@@ -7,23 +7,10 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import dts from 'vite-plugin-dts';
 import { mockServicePlugin } from './src/mock/vite-plugin.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/setup/chromium.ts';
 import { serveCspChart } from './test/setup/commands.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-
-/** Debian's Chromium by default; Playwright cannot download a browser on these machines. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 /** Dependencies pre-bundled up front so a browser run never reloads mid-test (React twice). */
 const browserDeps = [
@@ -57,14 +44,14 @@ function browserSettings() {
     headless: true,
     screenshotFailures: false,
     provider: playwright({
-      launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     }),
     instances: [{ browser: 'chromium' as const }],
     commands: { serveCspChart },
   };
 }
 
-const hasChromium = existsSync(chromiumPath);
+const hasChromium = existsSync(CHROMIUM_PATH);
 
 /**
  * Without Chromium, a browser project becomes a node project whose setup file fails each

@@ -158,18 +158,23 @@ export function agentTurn(context: TurnContext): ChatMessage[] {
   }
   lines.push({ id: thinkingId, role: 'assistant', isInProcess: false, sort: thinkingSort, graphPath: [AGENT_NODE] });
 
+  /** A tool call as the service streams it: the call with its input, then with its result. */
+  const toolCall = (id: string, sort: number, name: string, input: object, result: object): ChatMessage[] => {
+    const call = { name, input: JSON.stringify(input) };
+    return [
+      { id, role: 'assistant', toolCall: call, isInProcess: true, sort, graphPath: tools },
+      {
+        id,
+        role: 'assistant',
+        toolCall: { ...call, result: JSON.stringify(result) },
+        isInProcess: false,
+        sort,
+        graphPath: tools,
+      },
+    ];
+  };
+
   const searchQuery = plan ? `${plan.query.measure} ${plan.query.dimension}` : question.slice(0, 80);
-  const metaId = `${turnId}-meta`;
-  const metaSort = sort++;
-  const metaInput = JSON.stringify({ searchQuery });
-  lines.push({
-    id: metaId,
-    role: 'assistant',
-    toolCall: { name: 'platformMeta', input: metaInput },
-    isInProcess: true,
-    sort: metaSort,
-    graphPath: tools,
-  });
   const cubes = fixture.dataset.tables.map((table) => ({
     name: table.name,
     title: table.title ?? table.name,
@@ -181,14 +186,7 @@ export function agentTurn(context: TurnContext): ChatMessage[] {
       .filter((c) => c.role === 'dimension')
       .map((c) => ({ name: `${table.name}.${c.name}`, title: c.title ?? c.name, type: 'string' })),
   }));
-  lines.push({
-    id: metaId,
-    role: 'assistant',
-    toolCall: { name: 'platformMeta', input: metaInput, result: JSON.stringify({ cubes, searchQuery }) },
-    isInProcess: false,
-    sort: metaSort,
-    graphPath: tools,
-  });
+  lines.push(...toolCall(`${turnId}-meta`, sort++, 'platformMeta', { searchQuery }, { cubes, searchQuery }));
 
   const sqlId = `${turnId}-sql`;
   const sqlSort = sort++;
@@ -199,63 +197,22 @@ export function agentTurn(context: TurnContext): ChatMessage[] {
     const sqlQuery = toSql(plan.query);
     const vegaSpec = vegaSpecFor(plan, fixture);
     const description = `${plan.title}, from ${plan.query.table}, for the rows you may see.`;
-    const input = {
+    const common = {
       sqlQuery,
       queryTitle: plan.title,
       description,
       userRequest: question,
-      memoryId: turnId,
       ...(vegaSpec ? { vegaSpec } : {}),
     };
-    lines.push({
-      id: sqlId,
-      role: 'assistant',
-      toolCall: { name: 'platformSqlApi', input: JSON.stringify(input) },
-      isInProcess: true,
-      sort: sqlSort,
-      graphPath: tools,
-    });
     const { schema, data } = runQuery(fixture, plan.query, viewer);
     const rows = data.slice(0, TOOL_RESULT_ROW_LIMIT);
-    const result = {
-      sqlQuery,
-      queryTitle: plan.title,
-      description,
-      userRequest: question,
-      schema,
-      data: rows,
-      totalRows: data.length,
-      uuid: context.resultId,
-      ...(vegaSpec ? { vegaSpec } : {}),
-    };
-    lines.push({
-      id: sqlId,
-      role: 'assistant',
-      toolCall: { name: 'platformSqlApi', input: JSON.stringify(input), result: JSON.stringify(result) },
-      isInProcess: false,
-      sort: sqlSort,
-      graphPath: tools,
-    });
+    const result = { ...common, schema, data: rows, totalRows: data.length, uuid: context.resultId };
+    lines.push(...toolCall(sqlId, sqlSort, 'platformSqlApi', { ...common, memoryId: turnId }, result));
     answer = answerFor(plan, rows, data.length);
   } else {
     const input = { sqlQuery: '', queryTitle: 'Unanswerable question', userRequest: question };
-    lines.push({
-      id: sqlId,
-      role: 'assistant',
-      toolCall: { name: 'platformSqlApi', input: JSON.stringify(input) },
-      isInProcess: true,
-      sort: sqlSort,
-      graphPath: tools,
-    });
     const error = `No measure or dimension in the data model matches "${question.slice(0, 80)}"`;
-    lines.push({
-      id: sqlId,
-      role: 'assistant',
-      toolCall: { name: 'platformSqlApi', input: JSON.stringify(input), result: JSON.stringify({ error }) },
-      isInProcess: false,
-      sort: sqlSort,
-      graphPath: tools,
-    });
+    lines.push(...toolCall(sqlId, sqlSort, 'platformSqlApi', input, { error }));
     answer =
       "I'm sorry, I couldn't answer that from the data I can see. I can tell you about **revenue** and **orders** by region, country, product category, customer or month. Try, for example, *revenue by region* or *orders over time*.";
   }

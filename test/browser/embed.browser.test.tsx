@@ -2,24 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { EmbeddedDashboard, EmbedProvider, type EmbeddedDashboardHandle, type GetSession } from '../../src';
+import { MOCK_BASE_URL, mockSession } from '../../stories/support/sessions';
 
 // The Vite dev server serves the mock under /__mock (see vite.config.ts), on this origin.
-const MOCK = `${window.location.origin}/__mock`;
-
-function sessionFor(body: Record<string, unknown>): GetSession {
-  return async ({ signal }) => {
-    // In an app this request goes to the host's backend; the mock's key is for tests only.
-    const response = await fetch(`${MOCK}/api/v1/embed/generate-session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Api-Key mock-admin-key' },
-      body: JSON.stringify({ deploymentId: 1, ...body }),
-      signal,
-    });
-    if (!response.ok) throw Object.assign(new Error(await response.text()), { status: response.status });
-    return ((await response.json()) as { sessionId: string }).sessionId;
-  };
-}
-
 const box = (container: HTMLElement) => container.querySelector('.ek-embed') as HTMLElement;
 
 describe('<EmbeddedDashboard> with the mock embed page', () => {
@@ -29,8 +14,8 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
     const handle = createRef<EmbeddedDashboardHandle>();
     const { container } = render(
       <EmbedProvider
-        getSession={sessionFor({ externalId: 'browser-all', groups: ['executives'] })}
-        baseUrl={MOCK}
+        getSession={mockSession({ externalId: 'browser-all', groups: ['executives'] })}
+        baseUrl={MOCK_BASE_URL}
         defaults={{ lazy: false, minHeight: 50 }}
       >
         <EmbeddedDashboard
@@ -79,8 +64,8 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
     const onReady = vi.fn();
     const { container } = render(
       <EmbedProvider
-        getSession={sessionFor({ externalId: 'browser-eu', userAttributes: [{ name: 'region', value: ['Europe'] }] })}
-        baseUrl={MOCK}
+        getSession={mockSession({ externalId: 'browser-eu', userAttributes: [{ name: 'region', value: ['Europe'] }] })}
+        baseUrl={MOCK_BASE_URL}
         defaults={{ lazy: false }}
       >
         <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales" onReady={onReady} />
@@ -99,8 +84,8 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
     const onReady = vi.fn();
     const { container } = render(
       <EmbedProvider
-        getSession={sessionFor({ externalId: 'browser-forged' })}
-        baseUrl={MOCK}
+        getSession={mockSession({ externalId: 'browser-forged' })}
+        baseUrl={MOCK_BASE_URL}
         defaults={{ lazy: false }}
       >
         <EmbeddedDashboard publicId="sales-overview" title="Sales" onReady={onReady} onEmbedError={onEmbedError} />
@@ -133,11 +118,11 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
 
   it('an invalid session shows the error state; Retry mints a fresh one and loads', async () => {
     let calls = 0;
-    const good = sessionFor({ externalId: 'browser-retry' });
+    const good = mockSession({ externalId: 'browser-retry' });
     const getSession: GetSession = async (context) => (++calls === 1 ? 'not-a-real-session' : good(context));
     const onReady = vi.fn();
     render(
-      <EmbedProvider getSession={getSession} baseUrl={MOCK} defaults={{ lazy: false }}>
+      <EmbedProvider getSession={getSession} baseUrl={MOCK_BASE_URL} defaults={{ lazy: false }}>
         <EmbeddedDashboard publicId="sales-overview" title="Sales" onReady={onReady} />
       </EmbedProvider>,
     );

@@ -313,11 +313,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         }
       },
       reset: () => {
-        current?.controller.abort();
-        current = null;
-        cancelFlush?.();
-        cancelFlush = null;
-        buffer = [];
+        get().disconnect();
         set(initial());
       },
       disconnect: () => {

@@ -1,6 +1,7 @@
 import { createElement, Profiler, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChatProvider, createChatStore, MessageList, MessageView, type ChatStore } from '../../../src';
+import type { ChatMetrics } from '../metrics';
 import { applyChatMessages, decodeChatStreamBatches, EMPTY_THREAD, type ChatMessage } from '../../../src/protocol';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -69,20 +70,12 @@ function body(lines: string[], perChunk: number): ReadableStream<Uint8Array> {
   });
 }
 
-interface Metrics {
-  ms: number;
-  commits: number;
-  commitsPerSecond: number;
-  rowRendersPerCommit: number;
-  longestTaskMs: number;
-}
-
 /** Mounts with `mount`, then measures `run` alone: time, commits, row renders, longest task. */
 async function measure(
   count: { rows: number; commits: number },
   mount: () => void,
   run: () => Promise<void>,
-): Promise<Metrics> {
+): Promise<ChatMetrics> {
   mount();
   await frame();
   await frame();
@@ -108,7 +101,7 @@ async function measure(
     commits: count.commits,
     commitsPerSecond: count.commits / (ms / 1000),
     rowRendersPerCommit: count.rows / Math.max(1, count.commits),
-    longestTaskMs: longest,
+    longestFrameGapMs: longest,
   };
 }
 

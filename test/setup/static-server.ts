@@ -1,0 +1,36 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves a folder on loopback (a built test page), with extra headers on every file. */
+export async function serveFolder(
+  folder: string,
+  options: { index?: string; headers?: Record<string, string> } = {},
+): Promise<{ origin: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    const file = join(folder, path === '/' ? (options.index ?? 'index.html') : path);
+    if (!file.startsWith(folder) || !(await stat(file).catch(() => null))?.isFile()) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
+}
