@@ -113,17 +113,16 @@ export const HostileSpec: Story = {
   },
 };
 
+/** Renders the loaded result with another spec. */
+const withSpec =
+  (spec: Record<string, unknown>): Story['render'] =>
+  (args, { loaded }) => <ResultChart {...args} result={(loaded as Loaded).result} spec={spec} />;
+
 /** An invalid spec falls back to the table with a short notice. */
 export const InvalidSpec: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by region'),
-  render: (args, { loaded }) => (
-    <ResultChart
-      {...args}
-      result={(loaded as Loaded).result}
-      spec={{ mark: 'no-such-mark', encoding: { x: { field: 'region' } } }}
-    />
-  ),
+  render: withSpec({ mark: 'no-such-mark', encoding: { x: { field: 'region' } } }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('note', {}, { timeout: 8000 });
@@ -135,13 +134,7 @@ export const InvalidSpec: Story = {
 export const RefusedSpec: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by region'),
-  render: (args, { loaded }) => (
-    <ResultChart
-      {...args}
-      result={(loaded as Loaded).result}
-      spec={{ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }}
-    />
-  ),
+  render: withSpec({ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/Only Vega-Lite/);
   },

@@ -27,6 +27,8 @@ export interface MockThread {
   ownerKey: string;
   thread: ChatThread;
   run?: TurnRun;
+  /** Recently finished turns by messageId: a late re-join gets the turn, not a new one. */
+  finished: Map<string, TurnRun>;
   nextSort: number;
 }
 
@@ -157,13 +159,18 @@ async function* fromArray(lines: string[]): AsyncGenerator<string> {
   yield* lines;
 }
 
-/** A re-join: the turn's messages so far as whole lines, then the rest of the turn live. */
+/**
+ * A re-join: the turn's messages so far as whole lines, then the rest of the turn live (or,
+ * for a turn that has finished, its final state).
+ */
 async function* rejoin(thread: MockThread, run: TurnRun): AsyncGenerator<string> {
   const from = run.lines.length; // taken with the snapshot, synchronously
-  const snapshot = thread.thread.messages.filter((m) => (m.sort ?? 0) >= run.firstSort);
-  yield cutoffLine(thread.chatId, true);
+  const done = run.done;
+  const snapshot = thread.thread.messages.filter((m) => (m.sort ?? 0) >= run.firstSort && (m.sort ?? 0) < run.endSort);
+  yield cutoffLine(thread.chatId, !done);
   for (const message of snapshot) yield line(message);
-  yield* run.read(from);
+  if (done) yield stateLine(thread, thread.run !== undefined);
+  else yield* run.read(from);
 }
 
 function startTurn(
@@ -193,6 +200,7 @@ function startTurn(
     resultId: state.token('result'),
   });
   thread.nextSort += 1 + new Set(agentLines.map((m) => m.sort)).size;
+  run.endSort = thread.nextSort;
   thread.run = run;
   const apply = (text: string) => {
     thread.thread = applyChatMessage(thread.thread, JSON.parse(text) as ChatMessage);
@@ -216,6 +224,8 @@ function startTurn(
     run.push(stateLine(thread, false));
     run.finish();
     if (thread.run === run) delete thread.run;
+    thread.finished.set(run.messageId, run);
+    if (thread.finished.size > 20) thread.finished.delete(thread.finished.keys().next().value!);
   })();
   return run;
 }
@@ -266,6 +276,7 @@ export async function handleChat(
       ownerKey: user.key,
       thread: { ...EMPTY_THREAD, chatId },
       nextSort: 0,
+      finished: new Map(),
     };
     threads.set(chatId, thread);
   }
@@ -275,6 +286,8 @@ export async function handleChat(
     }
     return ndjsonResponse(fromArray([line({ error: 'Streaming for thread is in progress' })]), faults);
   }
+  const finished = body.messageId === undefined ? undefined : thread.finished.get(body.messageId);
+  if (finished) return ndjsonResponse(rejoin(thread, finished), faults);
   const messageId = body.messageId ?? `${state.now()}-message`;
   const run = startTurn(options, thread, user, body.input, messageId, faults.lineDelayMs ?? options.lineDelayMs);
   return ndjsonResponse(run.read(0), faults);

@@ -8,6 +8,8 @@ export class TurnRun {
   readonly lines: string[] = [];
   done = false;
   aborted = false;
+  /** One past the last `sort` of the turn's messages. */
+  endSort = Number.POSITIVE_INFINITY;
   private waiters: (() => void)[] = [];
   private readonly controller = new AbortController();
 

@@ -249,6 +249,22 @@ describe.each(['http', 'in-process'] as const)('Chat streams in progress (%s)', 
     expect(normal(thread.messages)).toBe(normal(reference.thread.messages));
   });
 
+  it('a re-join after the turn finished gets that turn, not a new one', async () => {
+    const settings = { externalId: 'late-rejoin' };
+    const messageId = `${Date.now()}-message`;
+    const first = await chat(mock(), { input: 'revenue by region', sessionSettings: settings, messageId });
+    const again = await chat(mock(), {
+      input: 'revenue by region',
+      chatId: first.thread.chatId,
+      sessionSettings: settings,
+      messageId,
+    });
+    expect(again.thread.isStreaming).toBe(false);
+    expect(again.thread.messages).toEqual(first.thread.messages);
+    const reload = await chat(mock(), { chatId: first.thread.chatId, sessionSettings: settings });
+    expect(reload.thread.messages.filter((m) => m.role === 'user')).toHaveLength(1);
+  });
+
   it('refuses a second message while a turn streams, without messageId', async () => {
     const settings = { externalId: 'busy' };
     const stream = await openStream(mock(), { input: 'revenue by region', sessionSettings: settings });

@@ -116,8 +116,9 @@ describe('<AgentChat>', () => {
     expect(answer.querySelector('img, script')).toBeNull();
     expect(answer.querySelector('strong')).toHaveTextContent('bold');
     const links = [...answer.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['', 'https://example.test']);
-    expect(links[1]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.test']);
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(answer).toHaveTextContent('click'); // the refused link stays as text
   });
 
   it('re-renders only the rows that change: finished rows stay put', async () => {

@@ -4,8 +4,9 @@ import remarkGfm from 'remark-gfm';
 
 const plugins = [remarkGfm];
 
-/** Links open in a new tab without the opener or a referrer; only http(s) and mailto survive. */
+/** Links open in a new tab without the opener or a referrer; a refused URL leaves plain text. */
 function Link({ href, children }: ComponentProps<'a'>) {
+  if (!href) return <span>{children}</span>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
       {children}
