@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -91,6 +92,8 @@ export interface EmbeddedDashboardHandle {
   readonly state: EmbedLoadState;
   readonly iframe: HTMLIFrameElement | null;
 }
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const HANDLERS = {
   'cube:event:ready': 'onReady',
@@ -192,8 +195,9 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
       [embedOrigin, surface],
     );
 
-    // Events: only from this iframe's window, an allowed origin, in a valid envelope.
-    useEffect(() => {
+    // Events: only from this iframe's window, an allowed origin, in a valid envelope. Attached
+    // at commit (layout effect), so the listener is there before the iframe can post anything.
+    useIsomorphicLayoutEffect(() => {
       if (!src || !embedOrigin) return;
       const allowed = context.allowedOrigins ?? [new URL(context.baseUrl, window.location.href).origin];
       const onMessage = (message: MessageEvent) => {

@@ -251,6 +251,7 @@ describe('<EmbeddedDashboard> messages', () => {
     };
     const utils = setup(fresh, <EmbeddedDashboard publicId="p" title="P" {...handlers} {...extra} />, providerProps);
     await waitFor(() => expect(frame()).not.toBeNull());
+    await act(async () => {}); // let every effect of the load settle
     const iframe = frame()!;
     const sent = vi.spyOn(iframe.contentWindow!, 'postMessage');
     return { ...utils, iframe, sent, handlers };
