@@ -7,6 +7,8 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i } },
     // Accessibility violations fail the story's test in Chromium.
     a11y: { test: 'error' },
+    // The demo first: it is what `npm start` shows.
+    options: { storySort: { order: ['Demo', 'Chat', 'Embedding', 'Charts'] } },
   },
   tags: ['autodocs'],
 };
