@@ -164,6 +164,7 @@ export function embedPageResponse(model: PageModel, status: number): Response {
   h2 { font-size: 14px; margin: 0 0 8px; }
   .bar { display: grid; grid-template-columns: 110px 1fr 90px; gap: 8px; align-items: center; margin: 2px 0; }
   .bar span:first-child { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .bar > span { display: block; min-width: 0; }
   .bar i { display: block; height: 12px; background: var(--primary); border-radius: 2px; }
   .bar span:last-child { text-align: right; font-variant-numeric: tabular-nums; }
   .error { color: #b42318; }
