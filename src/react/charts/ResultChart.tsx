@@ -59,7 +59,8 @@ export function ResultChart({
   const latestValues = useLatest(values);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
-  const view = useRef<{ view: View; modules: ChartModules } | null>(null);
+  // The live view, and the rows it shows (so the same rows are never applied twice).
+  const view = useRef<{ view: View; modules: ChartModules; rows: readonly object[] } | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
   const [showTable, setShowTable] = useState(defaultView === 'table');
 
@@ -104,7 +105,7 @@ export function ResultChart({
             return;
           }
           finalize = embedded.finalize;
-          view.current = { view: embedded.view, modules };
+          view.current = { view: embedded.view, modules, rows: withRows.datasets[CHART_DATA_NAME] };
           if (!cancelled) setStatus({ state: 'ready' });
         } catch (error) {
           fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
@@ -126,7 +127,8 @@ export function ResultChart({
   // New rows for the same spec: through the view, no re-embed.
   useEffect(() => {
     const current = view.current;
-    if (!current || status.state !== 'ready') return;
+    if (!current || status.state !== 'ready' || current.rows === values) return;
+    current.rows = values;
     void replaceRows(current.modules, current.view, CHART_DATA_NAME, values);
   }, [values, status.state]);
 

@@ -41,13 +41,21 @@ export function replaceRows(
   const current = view.data(name) as Record<string, unknown>[];
   const changes = modules.changeset();
   const shared = Math.min(current.length, rows.length);
+  let changed = false;
   for (let i = 0; i < shared; i++) {
     const tuple = current[i]!;
     const row = rows[i]!;
-    for (const field in row) if (tuple[field] !== row[field]) changes.modify(tuple, field, row[field]);
+    for (const field in row) {
+      if (tuple[field] !== row[field]) {
+        changes.modify(tuple, field, row[field]);
+        changed = true;
+      }
+    }
   }
   if (rows.length > shared) changes.insert(rows.slice(shared) as object[]);
   if (current.length > shared) changes.remove(current.slice(shared));
+  // An empty change would still re-run the dataflow and re-encode every mark.
+  if (!changed && rows.length === current.length) return Promise.resolve(view);
   return view.change(name, changes).runAsync();
 }
 
