@@ -14,7 +14,7 @@ import { agentTurn } from './agent';
 import { viewerOf } from './dataset';
 import type { MockFaults } from './faults';
 import { errorResponse, json, MockHttpError, readBody, sleep } from './http';
-import { userKey, type AccountState, type MockState, type UserRecord } from './state';
+import { applyUserSettings, userKey, type AccountState, type MockState, type UserRecord } from './state';
 import { TurnRun } from './turn-run';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
@@ -83,17 +83,7 @@ function resolveChatUser(state: MockState, account: AccountState, settings: Sess
     const expiresAt = state.now() + (settings.ephemeralTtlSeconds ?? WEEK_SECONDS) * 1000;
     user.expiresAt = user.expiresAt === undefined ? expiresAt : Math.min(user.expiresAt, expiresAt);
   }
-  if (settings.email !== undefined) user.email = settings.email;
-  if (settings.groups !== undefined) user.groups.set(catalog.scope, [...settings.groups]);
-  if (settings.userAttributes !== undefined) {
-    const values = user.attributes.get(catalog.scope) ?? new Map();
-    for (const { name, value } of settings.userAttributes) {
-      if (value === null) values.delete(name);
-      else values.set(name, value);
-    }
-    user.attributes.set(catalog.scope, values);
-  }
-  if (settings.securityContext !== undefined) user.securityContext = settings.securityContext;
+  applyUserSettings(user, catalog.scope, settings);
   account.users.set(user.key, user);
   return user;
 }

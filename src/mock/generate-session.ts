@@ -1,7 +1,7 @@
 import { generateSessionRuleViolations, valueMatchesType, type GenerateSessionRequest } from '../protocol';
 import { MockHttpError } from './http';
 import type { AccountState, Catalog, MockState, SessionRecord, UserRecord } from './state';
-import { userKey } from './state';
+import { applyUserSettings, userKey } from './state';
 
 /**
  * Generate Session as the spec describes it. Everything is validated and planned first;
@@ -117,20 +117,9 @@ function applyUser(account: AccountState, user: UserRecord, scope: string, reque
   if (user.kind === 'internal') return; // Rule 1: the internal user's permissions apply as they are.
   user.ephemeral = false;
   delete user.expiresAt;
-  if (request.email !== undefined) user.email = request.email;
   // Rule 2: supplied properties overwrite; omitted ones are kept.
   if (request.userProfile?.displayName !== undefined) user.profile.displayName = request.userProfile.displayName;
   if (request.userProfile?.picture !== undefined) user.profile.picture = request.userProfile.picture;
-  // Rule 6: omitted keeps, [] clears, a list replaces.
-  if (request.groups !== undefined) user.groups.set(scope, [...request.groups]);
-  // Rule 3: values for the supplied names are overwritten; null clears.
-  if (request.userAttributes !== undefined) {
-    const values = user.attributes.get(scope) ?? new Map();
-    for (const { name, value } of request.userAttributes) {
-      if (value === null) values.delete(name);
-      else values.set(name, value);
-    }
-    user.attributes.set(scope, values);
-  }
-  if (request.securityContext !== undefined) user.securityContext = request.securityContext;
+  // Rules 3 and 6: groups omitted keep, [] clears, a list replaces; supplied values overwrite, null clears.
+  applyUserSettings(user, scope, request);
 }

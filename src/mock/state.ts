@@ -1,4 +1,4 @@
-import type { AttributeType, ChatMessage, UserAttributeValue } from '../protocol';
+import type { AttributeType, UserAttributeValue } from '../protocol';
 import type { FixtureAccount, MockFixture } from './fixture';
 import { MockHttpError } from './http';
 
@@ -64,24 +64,12 @@ export interface AccountState {
   embedTenants: Map<string, Catalog>;
 }
 
-/** A chat thread with its messages (complete messages, deltas folded in). */
-export interface ThreadRecord {
-  chatId: string;
-  account: string;
-  agentId: string;
-  ownerKey: string;
-  messages: ChatMessage[];
-  nextSort: number;
-  updatedAt: number;
-}
-
 let idCounter = 0;
 
 /** The mock's in-memory database, seeded from a fixture. */
 export class MockState {
   readonly accounts = new Map<string, AccountState>();
   readonly sessions = new Map<string, SessionRecord>();
-  readonly threads = new Map<string, ThreadRecord>();
   private nextId = 1;
 
   constructor(
@@ -169,4 +157,30 @@ export class MockState {
 /** Key of a user in an account's user map. */
 export function userKey(kind: 'external' | 'internal', id: string): string {
   return `${kind}:${id}`;
+}
+
+/** What both Generate Session and Chat may set on an external user, for one catalog scope. */
+export interface UserSettings {
+  email?: string;
+  groups?: string[];
+  userAttributes?: UserAttributeValue[];
+  securityContext?: Record<string, unknown>;
+}
+
+/**
+ * Applies supplied settings and keeps omitted ones: a groups list replaces the memberships
+ * (`[]` clears them), attribute values overwrite the supplied names (`null` clears one).
+ */
+export function applyUserSettings(user: UserRecord, scope: string, settings: UserSettings): void {
+  if (settings.email !== undefined) user.email = settings.email;
+  if (settings.groups !== undefined) user.groups.set(scope, [...settings.groups]);
+  if (settings.userAttributes !== undefined) {
+    const values = user.attributes.get(scope) ?? new Map<string, UserAttributeValue['value']>();
+    for (const { name, value } of settings.userAttributes) {
+      if (value === null) values.delete(name);
+      else values.set(name, value);
+    }
+    user.attributes.set(scope, values);
+  }
+  if (settings.securityContext !== undefined) user.securityContext = settings.securityContext;
 }
