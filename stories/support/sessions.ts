@@ -1,7 +1,13 @@
 import type { GetSession } from '../../src';
 
-/** Where the dev server (Storybook, tests, demo) serves the mock: same origin, under /__mock. */
-export const MOCK_BASE_URL = `${window.location.origin}/__mock`;
+/**
+ * Where the mock answers, on the page's own origin: the dev server's middleware (Storybook
+ * dev, tests) or, in a static build, the mock's service worker (relative to the page there,
+ * so the build works under any path).
+ */
+export const MOCK_BASE_URL = import.meta.env.PROD
+  ? new URL('__mock', window.location.href).href
+  : `${window.location.origin}/__mock`;
 
 /**
  * A `getSession` against the mock. In an app, this request goes to the host's own backend,

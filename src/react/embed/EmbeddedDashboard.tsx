@@ -310,7 +310,6 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
                 title={title}
                 className="ek-embed__frame"
                 allow={iframeProps?.allow ?? 'fullscreen; clipboard-write'}
-                allowFullScreen
                 referrerPolicy={iframeProps?.referrerPolicy ?? 'strict-origin-when-cross-origin'}
                 style={{ height }}
                 data-ready={ready}

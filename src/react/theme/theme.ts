@@ -21,6 +21,8 @@ export interface Theme {
   density: 'compact' | 'comfortable' | 'spacious';
   /** Chart colours: the category palette, first colour first. */
   chart: { palette: string[] };
+  /** BCP 47 locale for numbers and dates (e.g. `de-DE`); the browser's when omitted. */
+  locale?: string;
 }
 
 /** Partial overrides; `colorScheme: 'system'` follows the user's preference. */

@@ -83,6 +83,13 @@ describe('<EmbeddedDashboard> sessions', () => {
     expect(getSession).toHaveBeenCalledTimes(1);
   });
 
+  it('grants fullscreen through `allow` only, so Chromium logs no precedence warning', async () => {
+    setup(fresh, <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales" />);
+    await waitFor(() => expect(frame()).not.toBeNull());
+    expect(frame()!.getAttribute('allow')).toContain('fullscreen');
+    expect(frame()!.hasAttribute('allowfullscreen')).toBe(false);
+  });
+
   it('does not refetch when the callback identity changes, and uses the latest one', async () => {
     const first = vi.fn(fresh);
     const { rerender } = setup(first, <EmbeddedDashboard publicId="p" title="P" />);

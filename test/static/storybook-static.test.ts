@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
+import { serveFolder } from '../setup/static-server';
+
+/**
+ * Every story of the static Storybook build, from a plain static file server in Chromium:
+ * no dev server, so the embed and HTTP chat stories work only if the mock's service worker
+ * does. A story passes when it renders, its play function passes, its accessibility check
+ * passes, and the page logs no error or warning.
+ */
+const folder = fileURLToPath(new URL('../../storybook-static/', import.meta.url));
+const indexFile = `${folder}index.json`;
+
+interface IndexEntry {
+  id: string;
+  type: 'story' | 'docs';
+  title: string;
+  name: string;
+}
+
+const entries: IndexEntry[] = existsSync(indexFile)
+  ? Object.values((JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> }).entries)
+  : [];
+const stories = entries.filter((entry) => entry.type === 'story');
+
+/** The story's render, read from Storybook's preview in the page. */
+interface RenderOutcome {
+  phase: string | undefined;
+  errorDisplay: string | null;
+  failedReports: unknown[];
+}
+
+let server: Server;
+let origin: string;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  if (!stories.length) return;
+  ({ server, origin } = await serveFolder(folder.replace(/\/$/, '')));
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  // One context for every story: the mock's worker is installed once, as for a visitor.
+  context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe('static Storybook', () => {
+  it('was built (run `npm run build-storybook` first) and holds at least 40 stories', () => {
+    expect(stories.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('serves the mock from its service worker, embed pages included', async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/iframe.html?id=${stories[0]!.id}&viewMode=story`);
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
+      const result = await page.evaluate(async () => {
+        const mint = await fetch('__mock/api/v1/embed/generate-session', {
+          method: 'POST',
+          headers: { Authorization: 'Api-Key mock-admin-key', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ deploymentId: 1, externalId: 'static-check' }),
+        });
+        const { sessionId } = (await mint.json()) as { sessionId: string };
+        const frame = document.createElement('iframe');
+        frame.title = 'check';
+        frame.src = `__mock/embed/dashboard/sales-overview?session=${sessionId}`;
+        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        document.body.append(frame);
+        await loaded;
+        return { status: mint.status, text: frame.contentDocument?.body.textContent ?? '' };
+      });
+      expect(result.status).toBe(200);
+      expect(result.text).toContain('static-check');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))(
+    '%s',
+    async (_label, id) => {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        // The browser's own network log: error-state stories get 4xx/5xx and broken
+        // pictures on purpose; the responses themselves are checked below.
+        if (message.text().startsWith('Failed to load resource')) return;
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`console.${message.type()}: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.origin !== origin) return;
+        if (url.pathname.startsWith('/__mock/')) {
+          if (!response.fromServiceWorker()) problems.push(`not served by the mock's worker: ${url.pathname}`);
+        } else if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url.pathname}`);
+      });
+      try {
+        await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
+        await page.waitForFunction(
+          () => {
+            const phase = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
+              .__STORYBOOK_PREVIEW__?.currentRender?.phase;
+            return phase === 'finished' || phase === 'errored' || phase === 'aborted';
+          },
+          null,
+          { timeout: 45_000 },
+        );
+        const outcome = await page.evaluate((): RenderOutcome => {
+          const render = (
+            window as {
+              __STORYBOOK_PREVIEW__?: {
+                currentRender?: { phase?: string; reporting?: { reports: { type: string; status: string }[] } };
+              };
+            }
+          ).__STORYBOOK_PREVIEW__?.currentRender;
+          return {
+            phase: render?.phase,
+            errorDisplay: document.body.classList.contains('sb-show-errordisplay')
+              ? (document.querySelector('#error-message')?.textContent ?? 'error')
+              : null,
+            failedReports: (render?.reporting?.reports ?? []).filter((report) => report.status === 'failed'),
+          };
+        });
+        expect(outcome.errorDisplay).toBeNull();
+        expect(outcome.phase).toBe('finished');
+        expect(outcome.failedReports).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
