@@ -5,7 +5,10 @@ export interface MockWorkerScope {
   registration: { scope: string };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
-  addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(p: Promise<unknown>): void }) => void): void;
+  addEventListener(
+    type: 'install' | 'activate',
+    listener: (event: { waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   addEventListener(
     type: 'fetch',

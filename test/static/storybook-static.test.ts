@@ -85,60 +85,57 @@ describe('static Storybook', () => {
     }
   });
 
-  it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))(
-    '%s',
-    async (_label, id) => {
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        // The browser's own network log: error-state stories get 4xx/5xx and broken
-        // pictures on purpose; the responses themselves are checked below.
-        if (message.text().startsWith('Failed to load resource')) return;
-        if (message.type() === 'error' || message.type() === 'warning')
-          problems.push(`console.${message.type()}: ${message.text()}`);
+  it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))('%s', async (_label, id) => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // The browser's own network log: error-state stories get 4xx/5xx and broken
+      // pictures on purpose; the responses themselves are checked below.
+      if (message.text().startsWith('Failed to load resource')) return;
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== origin) return;
+      if (url.pathname.startsWith('/__mock/')) {
+        if (!response.fromServiceWorker()) problems.push(`not served by the mock's worker: ${url.pathname}`);
+      } else if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url.pathname}`);
+    });
+    try {
+      await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
+      await page.waitForFunction(
+        () => {
+          const phase = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
+            .__STORYBOOK_PREVIEW__?.currentRender?.phase;
+          return phase === 'finished' || phase === 'errored' || phase === 'aborted';
+        },
+        null,
+        { timeout: 45_000 },
+      );
+      const outcome = await page.evaluate((): RenderOutcome => {
+        const render = (
+          window as {
+            __STORYBOOK_PREVIEW__?: {
+              currentRender?: { phase?: string; reporting?: { reports: { type: string; status: string }[] } };
+            };
+          }
+        ).__STORYBOOK_PREVIEW__?.currentRender;
+        return {
+          phase: render?.phase,
+          errorDisplay: document.body.classList.contains('sb-show-errordisplay')
+            ? (document.querySelector('#error-message')?.textContent ?? 'error')
+            : null,
+          failedReports: (render?.reporting?.reports ?? []).filter((report) => report.status === 'failed'),
+        };
       });
-      page.on('response', (response) => {
-        const url = new URL(response.url());
-        if (url.origin !== origin) return;
-        if (url.pathname.startsWith('/__mock/')) {
-          if (!response.fromServiceWorker()) problems.push(`not served by the mock's worker: ${url.pathname}`);
-        } else if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url.pathname}`);
-      });
-      try {
-        await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
-        await page.waitForFunction(
-          () => {
-            const phase = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-              .__STORYBOOK_PREVIEW__?.currentRender?.phase;
-            return phase === 'finished' || phase === 'errored' || phase === 'aborted';
-          },
-          null,
-          { timeout: 45_000 },
-        );
-        const outcome = await page.evaluate((): RenderOutcome => {
-          const render = (
-            window as {
-              __STORYBOOK_PREVIEW__?: {
-                currentRender?: { phase?: string; reporting?: { reports: { type: string; status: string }[] } };
-              };
-            }
-          ).__STORYBOOK_PREVIEW__?.currentRender;
-          return {
-            phase: render?.phase,
-            errorDisplay: document.body.classList.contains('sb-show-errordisplay')
-              ? (document.querySelector('#error-message')?.textContent ?? 'error')
-              : null,
-            failedReports: (render?.reporting?.reports ?? []).filter((report) => report.status === 'failed'),
-          };
-        });
-        expect(outcome.errorDisplay).toBeNull();
-        expect(outcome.phase).toBe('finished');
-        expect(outcome.failedReports).toEqual([]);
-        expect(problems).toEqual([]);
-      } finally {
-        await page.close();
-      }
-    },
-  );
+      expect(outcome.errorDisplay).toBeNull();
+      expect(outcome.phase).toBe('finished');
+      expect(outcome.failedReports).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });
