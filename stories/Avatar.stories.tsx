@@ -6,7 +6,7 @@ import pictureUrl from './assets/avatar.svg?no-inline';
 const picture = new URL(pictureUrl, window.location.href).href;
 
 const meta = {
-  title: 'Chat/Avatar',
+  title: 'Avatar',
   component: Avatar,
   args: { name: 'Ada Lovelace', size: 40 },
 } satisfies Meta<typeof Avatar>;

@@ -9,6 +9,13 @@ const meta = {
   component: EmbeddedDashboard,
   args: { publicId: 'sales-overview', deploymentId: 1, title: 'Sales overview' },
   parameters: { layout: 'padded' },
+  argTypes: {
+    surface: { control: 'inline-radio', options: ['dashboard', 'chat', 'app'] },
+    height: { control: 'number' },
+    locale: { control: 'text' },
+  },
+  // The toolbar's locale reaches the iframe unless the story sets its own.
+  render: (args, { globals }) => <EmbeddedDashboard {...args} locale={args.locale ?? globals.locale} />,
 } satisfies Meta<typeof EmbeddedDashboard>;
 
 export default meta;
@@ -208,4 +215,72 @@ export const ChatSurface: Story = {
   args: { surface: 'chat', publicId: undefined, title: 'Analytics chat' },
   decorators: [withProvider(mockSession({ externalId: 'story-chat' }))],
   play: async ({ canvasElement }) => waitForPhase(canvasElement, 'ready'),
+};
+
+const exec = () =>
+  mockSession({ externalId: 'story-exec', groups: ['executives'], userProfile: { displayName: 'Erin Executive' } });
+
+/** Initial filters go into the URL: a Europe-only view for a user who may see everything. */
+export const InitialFilters: Story = {
+  args: { filters: { 'orders.region': ['Europe'] } },
+  decorators: [withProvider(exec())],
+  play: async ({ canvasElement }) => {
+    await waitForPhase(canvasElement, 'ready');
+    const widget = () =>
+      frame(canvasElement)!.contentDocument!.querySelector('[data-widget="Revenue by region"]')?.textContent ?? '';
+    await waitFor(() => expect(widget()).toContain('Europe'));
+    await expect(widget()).not.toContain('North America');
+  },
+};
+
+/** A fixed height instead of following the content. */
+export const FixedHeight: Story = {
+  args: { height: 260 },
+  decorators: [withProvider(exec())],
+  play: async ({ canvasElement }) => {
+    await waitForPhase(canvasElement, 'ready');
+    await expect(frame(canvasElement)!.style.height).toBe('260px');
+  },
+};
+
+/** The locale goes to the embed: numbers in German grouping. */
+export const GermanLocale: Story = {
+  args: { locale: 'de-DE' },
+  decorators: [withProvider(exec())],
+  play: async ({ canvasElement }) => {
+    await waitForPhase(canvasElement, 'ready');
+    await waitFor(() => expect(frame(canvasElement)!.contentDocument!.body.textContent).toMatch(/\d\.\d{3}\.\d{3}/));
+  },
+};
+
+/** The iframe never reports ready in time: the load-timeout error, with Retry. */
+export const LoadTimeout: Story = {
+  args: { loadTimeoutMs: 1 },
+  decorators: [withProvider(exec())],
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** The host's own loading and error states (`renderLoading`, `renderError`). */
+export const CustomStates: Story = {
+  args: {
+    renderLoading: () => <p>Fetching your numbers…</p>,
+    renderError: ({ error, retry }) => (
+      <div role="alert">
+        <p>We could not open this dashboard ({error.kind}).</p>
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    ),
+  },
+  decorators: [withProvider(mockSession({ externalId: 'story-custom', groups: ['no-such-group'] }))],
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('We could not open this dashboard (session).');
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
 };
