@@ -12,6 +12,7 @@ function Canvas({ theme, children }: { theme: Theme; children: ReactNode }) {
     style.background = theme.colors.background;
     style.color = theme.colors.text;
     style.colorScheme = theme.colorScheme;
+    style.fontFamily = theme.fonts.body;
   }, [theme]);
   return children;
 }
