@@ -7,9 +7,7 @@ import tseslint from 'typescript-eslint';
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  {
-    ignores: ['dist', 'storybook-static', 'coverage', 'node_modules', 'test-results.json', 'test-results-static.json'],
-  },
+  { ignores: ['dist', 'storybook-static', 'coverage', 'node_modules', 'test-results*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
