@@ -53,7 +53,8 @@ export const Ready: Story = {
 export const Loading: Story = {
   decorators: [withProvider(() => new Promise<string>(() => {}))],
   play: async ({ canvasElement }) => {
-    await expect(phase(canvasElement)).toBe('minting');
+    // 'idle' until the first effect has run, then 'minting' for good.
+    await waitForPhase(canvasElement, 'minting');
     await expect(within(canvasElement).getByText('Loading Sales overview')).toBeInTheDocument();
   },
 };
