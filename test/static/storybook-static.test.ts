@@ -9,8 +9,9 @@ import { serveFolder } from '../setup/static-server';
 /**
  * Every story of the static Storybook build, from a plain static file server in Chromium:
  * no dev server, so the embed and HTTP chat stories work only if the mock's service worker
- * does. A story passes when it renders, its play function passes, its accessibility check
- * passes, and the page logs no error or warning.
+ * does. A story passes when it renders, its play function and its accessibility check pass
+ * (Storybook's `storyFinished` event says so), every `__mock/` request was answered by the
+ * worker, and the page logs no error or warning.
  */
 const folder = fileURLToPath(new URL('../../storybook-static/', import.meta.url));
 const indexFile = `${folder}index.json`;
@@ -27,11 +28,24 @@ const entries: IndexEntry[] = existsSync(indexFile)
   : [];
 const stories = entries.filter((entry) => entry.type === 'story');
 
-/** The story's render, read from Storybook's preview in the page. */
-interface RenderOutcome {
-  phase: string | undefined;
-  errorDisplay: string | null;
-  failedReports: unknown[];
+/** Storybook's `storyFinished` event: after the render, the play function and axe. */
+interface StoryFinished {
+  storyId: string;
+  status: 'success' | 'error';
+  reporters: { type: string; status: string; result?: unknown }[];
+}
+
+/** Records the preview channel's `storyFinished` event on `window.__storyFinished`. */
+function listenForStoryFinished() {
+  let channel: { on(event: string, listener: (payload: unknown) => void): void } | undefined;
+  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+    configurable: true,
+    get: () => channel,
+    set(value: typeof channel) {
+      channel = value;
+      value?.on('storyFinished', (payload) => Object.assign(window, { __storyFinished: payload }));
+    },
+  });
 }
 
 let server: Server;
@@ -104,35 +118,23 @@ describe('static Storybook', () => {
       } else if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url.pathname}`);
     });
     try {
+      await page.addInitScript(listenForStoryFinished);
       await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
-      await page.waitForFunction(
-        () => {
-          const phase = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-            .__STORYBOOK_PREVIEW__?.currentRender?.phase;
-          return phase === 'finished' || phase === 'errored' || phase === 'aborted';
-        },
-        null,
-        { timeout: 45_000 },
-      );
-      const outcome = await page.evaluate((): RenderOutcome => {
-        const render = (
-          window as {
-            __STORYBOOK_PREVIEW__?: {
-              currentRender?: { phase?: string; reporting?: { reports: { type: string; status: string }[] } };
-            };
-          }
-        ).__STORYBOOK_PREVIEW__?.currentRender;
-        return {
-          phase: render?.phase,
-          errorDisplay: document.body.classList.contains('sb-show-errordisplay')
-            ? (document.querySelector('#error-message')?.textContent ?? 'error')
-            : null,
-          failedReports: (render?.reporting?.reports ?? []).filter((report) => report.status === 'failed'),
-        };
+      const handle = await page.waitForFunction(() => (window as { __storyFinished?: unknown }).__storyFinished, null, {
+        timeout: 45_000,
       });
-      expect(outcome.errorDisplay).toBeNull();
-      expect(outcome.phase).toBe('finished');
-      expect(outcome.failedReports).toEqual([]);
+      const finished = (await handle.jsonValue()) as StoryFinished;
+      const errorDisplay = await page.evaluate(() =>
+        document.body.classList.contains('sb-show-errordisplay')
+          ? (document.querySelector('#error-message')?.textContent ?? 'error')
+          : null,
+      );
+      expect(errorDisplay).toBeNull();
+      expect(finished.storyId).toBe(id);
+      // A failing play function, an unhandled error or an axe violation make status 'error'.
+      expect(finished.reporters.filter((report) => report.status === 'failed')).toEqual([]);
+      expect(finished.status).toBe('success');
+      expect(finished.reporters.map((report) => report.type)).toContain('a11y');
       expect(problems).toEqual([]);
     } finally {
       await page.close();
