@@ -7,6 +7,7 @@
 export { createMockService, MOCK_CHAT_PATH_TEMPLATE, type MockService, type MockServiceOptions } from './service';
 export { startMockServer, toNodeHandler, type MockServer } from './node-server';
 export { MOCK_PREFIX, mockServicePlugin } from './vite-plugin';
+export { registerMockWorker, serveMockFromWorker, type MockWorkerScope } from './service-worker';
 export { FAULTS_HEADER, MockFaultsSchema, type MockFaults } from './faults';
 export {
   defaultFixture,
