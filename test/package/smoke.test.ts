@@ -53,7 +53,7 @@ async function sh(cwd: string, command: string, args: string[]) {
     return await run(command, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: 'true' } });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed\n${stdout}\n${stderr}`.slice(0, 8000));
+    throw new Error(`${command} ${args.join(' ')} failed\n${stdout}\n${stderr}`.slice(0, 8000), { cause: error });
   }
 }
 
