@@ -8,7 +8,7 @@ export default defineConfig({
     name: 'package',
     environment: 'node',
     include: ['test/package/**/*.test.ts'],
-    testTimeout: 300_000,
+    testTimeout: 600_000,
     hookTimeout: 600_000,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results-package.json' }]] : ['default'],
   },
