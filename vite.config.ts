@@ -85,7 +85,18 @@ function stylesEntry(): Plugin {
   };
 }
 
-const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^zustand($|\/)/, /^vega($|-)/, /^node:/];
+const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+
+/**
+ * Every dependency and peer stays an import (and Node's built-ins): the host's bundler
+ * dedupes them, and a security fix in one reaches users without a release of ours.
+ */
+const externalPackages = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+const external = (id: string) =>
+  id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`));
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -97,6 +108,10 @@ export default defineConfig(({ command }) => ({
           dts({
             tsconfigPath: './tsconfig.build.json',
             entryRoot: 'src',
+            // ESM declarations (.d.mts) whose relative specifiers the plugin resolves and
+            // rewrites with extensions ('./react' → './react/index.mjs'), so the types
+            // resolve under node16/nodenext as well as bundler.
+            outDirs: { dir: 'dist', moduleFormat: 'esm' },
             exclude: ['test', 'stories', '.storybook'],
           }),
           stylesEntry(),
@@ -116,7 +131,16 @@ export default defineConfig(({ command }) => ({
       },
       formats: ['es'],
     },
-    rolldownOptions: { external },
+    // One file per module: a host's bundler then drops whole modules it does not use (the
+    // chat, markdown, charts when only the dashboard is imported) without relying on
+    // statement-level purity analysis.
+    rolldownOptions: {
+      external,
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      // Our modules have no import-time side effects (package.json `sideEffects` says so to
+      // hosts too), so no bare `import './x.js'` is kept for ordering.
+      treeshake: { moduleSideEffects: (_id: string, isExternal: boolean) => isExternal },
+    },
   },
   optimizeDeps: { include: browserDeps },
   test: {

@@ -1,0 +1,2 @@
+// What vite/client declares for a host: stylesheet imports.
+declare module '*.css';

@@ -1,0 +1,64 @@
+// Runs in plain Node from the scratch app, against the installed tarball: no `window`, no
+// `document`, so any unguarded use of either throws. Prints one JSON report on stdout.
+import { createMockService, MOCK_ADMIN_KEY, startMockServer } from 'embedkit/mock';
+import { applyChatMessages, chatStreamUrl, decodeChatStream, EMPTY_THREAD, selectFinalAnswer } from 'embedkit/protocol';
+
+const problems = [];
+for (const method of ['error', 'warn']) {
+  console[method] = (...args) => problems.push(`console.${method}: ${args.map(String).join(' ').slice(0, 300)}`);
+}
+
+const mock = await startMockServer(createMockService());
+try {
+  Object.assign(process.env, {
+    EMBED_BASE_URL: mock.url,
+    EMBED_API_KEY: MOCK_ADMIN_KEY,
+    EMBED_DEPLOYMENT_ID: '1',
+    AGENT_CHAT_URL: chatStreamUrl({
+      origin: mock.url,
+      cloudRegion: 'aws-us-east-1',
+      accountName: 'acme',
+      agentId: 'analyst',
+    }),
+  });
+  // Built by Vite's SSR build from src/server.ts and src/entry-server.tsx.
+  const { sessionRoute, chatRoute } = await import('./dist-server/server.js');
+  const { render } = await import('./dist-server/entry-server.js');
+
+  const signedIn = { 'Content-Type': 'application/json', Cookie: 'user=eve' };
+  const sessionResponse = await sessionRoute(
+    new Request('http://host.test/api/embed-session', { method: 'POST', headers: signedIn }),
+  );
+  const { sessionId } = await sessionResponse.json();
+  const embedPage = await fetch(`${mock.url}/embed/dashboard/sales-overview?session=${sessionId}`);
+  const anonymous = await sessionRoute(new Request('http://host.test/api/embed-session', { method: 'POST' }));
+
+  const chatResponse = await chatRoute(
+    new Request('http://host.test/api/chat', {
+      method: 'POST',
+      headers: signedIn,
+      body: JSON.stringify({ input: 'revenue by region' }),
+    }),
+  );
+  const messages = [];
+  for await (const event of decodeChatStream(chatResponse.body))
+    if (event.type === 'message') messages.push(event.message);
+  const thread = applyChatMessages(EMPTY_THREAD, messages);
+
+  const html = render();
+  process.stdout.write(
+    JSON.stringify({
+      html,
+      problems,
+      globals: { window: typeof window, document: typeof document },
+      session: { status: sessionResponse.status, sessionId, embedPage: embedPage.status, anonymous: anonymous.status },
+      chat: {
+        status: chatResponse.status,
+        messages: messages.length,
+        finalAnswer: selectFinalAnswer(thread)?.content ?? null,
+      },
+    }),
+  );
+} finally {
+  await mock.close();
+}
