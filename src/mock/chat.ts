@@ -95,6 +95,9 @@ function checkSettings(settings: SessionSettings): void {
 
 const line = (message: unknown) => JSON.stringify(message);
 
+/** Cache-Control of chat streams (see {@link ndjsonResponse} for why not `no-store`). */
+export const CHAT_CACHE_CONTROL = 'no-cache';
+
 function stateLine(thread: MockThread, isStreaming: boolean): string {
   return line({ id: STATE_ID, state: { chatId: thread.chatId, isStreaming, messages: thread.thread.messages } });
 }
@@ -138,10 +141,12 @@ function ndjsonResponse(lines: AsyncIterable<string>, faults: MockFaults): Respo
       await iterator.return?.();
     },
   });
-  // The real service serves NDJSON as application/json.
+  // The real service serves NDJSON as application/json. `no-cache`, not `no-store`: Chromium
+  // reports a `no-store` response read through a stream reader as failed (ERR_ABORTED) even
+  // when it was read to its end. A POST response is not reused from a cache either way.
   return new Response(body, {
     status: 200,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': CHAT_CACHE_CONTROL },
   });
 }
 
