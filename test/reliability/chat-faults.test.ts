@@ -61,13 +61,12 @@ let reference: { messages: string; lines: number } | undefined;
 async function undisturbed() {
   if (reference) return reference;
   const { store, mock } = harness();
-  let lines = 0;
   const response = await mock.fetch(URL_, {
     method: 'POST',
     headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ input: QUESTION, sessionSettings: { externalId: 'counting' } }),
   });
-  lines = (await response.text()).split('\n').filter(Boolean).length;
+  const lines = (await response.text()).split('\n').filter(Boolean).length;
   await store.getState().send(QUESTION);
   expect(store.getState()).toMatchObject({ status: 'idle', error: null });
   reference = { messages: complete(store.getState().thread.messages), lines };
