@@ -60,7 +60,10 @@ describe('hostile input under a strict CSP', () => {
     await page.waitForFunction(() => document.body.innerText.includes('constructor.constructor'), undefined, {
       timeout: 30_000,
     });
-    await page.waitForTimeout(2000); // charts render (or refuse) asynchronously
+    // Open every panel so each chart is drawn; charts render (or refuse) asynchronously.
+    await page.$$eval('details', (all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.waitForTimeout(3000);
+    if (process.env.HOSTILE_SHOT) await page.screenshot({ path: process.env.HOSTILE_SHOT, fullPage: true });
     const report = await page.evaluate(() =>
       (window as unknown as { __collect: () => Record<string, unknown> }).__collect(),
     );
@@ -76,6 +79,7 @@ describe('hostile input under a strict CSP', () => {
     expect(page.url()).toBe(`${origin}/`);
     expect(report).toMatchObject({ scripts: 0, iframes: 0, objects: 0, jsLinks: 0, inlineHandlers: 0 });
     expect(report.text as number).toBeGreaterThan(2000); // the payloads are shown as text
+    expect(report.charts as number).toBeGreaterThan(0); // Vega did run on the hostile specs
     console.info(
       `[reliability] hostile: ${report.charts as number} charts, CSP violations: ${JSON.stringify(report.violations)}`,
     );
