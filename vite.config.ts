@@ -151,7 +151,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{protocol,server,mock}/**/*.test.ts'],
+          include: ['test/{protocol,server,mock,reliability}/**/*.test.ts'],
         },
       },
       {

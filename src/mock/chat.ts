@@ -95,6 +95,9 @@ function checkSettings(settings: SessionSettings): void {
 
 const line = (message: unknown) => JSON.stringify(message);
 
+/** Cache-Control of chat streams (see {@link ndjsonResponse} for why not `no-store`). */
+export const CHAT_CACHE_CONTROL = 'no-cache';
+
 function stateLine(thread: MockThread, isStreaming: boolean): string {
   return line({ id: STATE_ID, state: { chatId: thread.chatId, isStreaming, messages: thread.thread.messages } });
 }
@@ -105,13 +108,15 @@ function cutoffLine(chatId: string, isStreaming: boolean): string {
 
 /**
  * A response body for the given lines, with the request's faults: a first-byte delay, a
- * malformed or `{error}` line before line N, and a dropped connection after N lines.
+ * malformed or `{error}` line before line N, a dropped connection or a stall after N lines,
+ * and line N cut in half as the last thing sent.
  * Cancelling the body (the client went away) stops reading; the turn goes on.
  */
 function ndjsonResponse(lines: AsyncIterable<string>, faults: MockFaults): Response {
   const iterator = lines[Symbol.asyncIterator]();
   let sent = 0;
   let started = false;
+  let stalled: (() => void) | undefined;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -123,25 +128,39 @@ function ndjsonResponse(lines: AsyncIterable<string>, faults: MockFaults): Respo
         await iterator.return?.();
         return;
       }
+      if (faults.stallAfterLines !== undefined && sent >= faults.stallAfterLines) {
+        // Nothing more until the client goes away (cancel resolves this pull).
+        await new Promise<void>((resolve) => (stalled = resolve));
+        return;
+      }
       const next = await iterator.next();
       if (next.done) {
         controller.close();
         return;
       }
       sent++;
+      if (faults.truncateAtLine === sent) {
+        controller.enqueue(new TextEncoder().encode(next.value.slice(0, Math.ceil(next.value.length / 2))));
+        controller.close();
+        await iterator.return?.();
+        return;
+      }
       let chunk = '';
       if (faults.malformedLineAt === sent) chunk += '{"id": "broken", "content": \n';
       if (faults.errorLineAt === sent) chunk += `${line({ error: faults.errorMessage ?? 'Injected error (mock)' })}\n`;
       controller.enqueue(new TextEncoder().encode(`${chunk}${next.value}\n`));
     },
     async cancel() {
+      stalled?.();
       await iterator.return?.();
     },
   });
-  // The real service serves NDJSON as application/json.
+  // The real service serves NDJSON as application/json. `no-cache`, not `no-store`: Chromium
+  // reports a `no-store` response read through a stream reader as failed (ERR_ABORTED) even
+  // when it was read to its end. A POST response is not reused from a cache either way.
   return new Response(body, {
     status: 200,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': CHAT_CACHE_CONTROL },
   });
 }
 

@@ -8,6 +8,10 @@ export const MockFaultsSchema = v.object({
   firstByteDelayMs: v.optional(v.number()),
   /** The connection drops after this many lines; the turn goes on on the server. */
   dropAfterLines: v.optional(v.number()),
+  /** After this many lines the response sends nothing more but stays open (a stalled stream). */
+  stallAfterLines: v.optional(v.number()),
+  /** Line N (1-based) is cut in half and the response ends there, cleanly (a truncated last line). */
+  truncateAtLine: v.optional(v.number()),
   /** A malformed line is sent before line N (1-based) of the response. */
   malformedLineAt: v.optional(v.number()),
   /** An `{"error": …}` line is sent before line N (1-based) of the response. */

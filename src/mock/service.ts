@@ -45,6 +45,8 @@ export interface MockService {
   faults: MockFaults;
   /** Forgets every change since creation. */
   reset(): void;
+  /** Agent turns running now (load tests check every one ends). */
+  runningTurns(): number;
 }
 
 /** Base path of the Chat API in the mock: `/ai/{cloudRegion}/api/v1/public/{accountName}/agents/{agentId}/chat/…`. */
@@ -76,6 +78,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset() {
       state = new MockState(fixture, now);
       threads = new Map();
+    },
+    runningTurns() {
+      let running = 0;
+      for (const thread of threads.values()) if (thread.run) running++;
+      return running;
     },
     handle: async (request) => {
       let response: Response;

@@ -107,7 +107,9 @@ export function createChatProxy(options: ChatProxyOptions): (request: Request) =
     }
     const headers = {
       'Content-Type': upstream.headers.get('Content-Type') ?? 'application/json',
-      'Cache-Control': 'no-store',
+      // Not `no-store`: Chromium reports a `no-store` stream read with a reader as failed
+      // (ERR_ABORTED) although it was read to its end. POST responses are not cached anyway.
+      'Cache-Control': 'no-cache',
     };
     if (upstream.ok) return new Response(upstream.body, { status: upstream.status, headers });
     // Error bodies are small: read them so the key can be scrubbed from anything echoed.

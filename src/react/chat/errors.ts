@@ -19,7 +19,9 @@ export type ChatErrorKind =
   /** The request never got an answer. */
   | 'network'
   /** The connection dropped mid-stream and could not be re-joined. */
-  | 'interrupted';
+  | 'interrupted'
+  /** The stream sent nothing for longer than the transport's `idleTimeoutMs`. */
+  | 'timeout';
 
 /** A typed chat error, shown by the UI and given to `onError`. */
 export class ChatError extends Error {

@@ -9,7 +9,16 @@ import {
   type ChatThread,
 } from '../../protocol';
 import { ChatError, httpError } from './errors';
-import { abortUrlOf, chatBody, newMessageId, post, responseError, type ChatTransport } from './transport';
+import {
+  abortUrlOf,
+  chatBody,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  newMessageId,
+  post,
+  responseError,
+  withIdleTimeout,
+  type ChatTransport,
+} from './transport';
 
 /** Where a chat is. */
 export type ChatStatus = 'idle' | 'submitting' | 'streaming' | 'aborting' | 'error';
@@ -180,6 +189,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         }
       } catch (error) {
         if (run.controller.signal.aborted) return 'stopped';
+        // A stalled stream (the transport's idle timeout): a clear error, not a re-join loop.
+        if (error instanceof ProtocolError && error.cause instanceof ChatError) throw error.cause;
         if (error instanceof ProtocolError && error.code === 'stream-interrupted') {
           flush();
           return 'interrupted';
@@ -252,8 +263,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         if (!response.body) return fail(turn, httpError(response.status, 'The response had no body'));
         let outcome: Outcome;
         try {
-          outcome = await readStream(turn, response.body);
+          const body = withIdleTimeout(response.body, transport.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
+          outcome = await readStream(turn, body);
         } catch (cause) {
+          if (cause instanceof ChatError) return fail(turn, cause);
           return fail(turn, new ChatError('stream', 'The chat stream could not be read', { cause }));
         }
         if (outcome === 'done' || outcome === 'stopped') return;
@@ -280,7 +293,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       retry: async () => {
         const { status, error, lastInput } = get();
         if (status !== 'error') return;
-        if (error?.kind === 'interrupted' || lastInput === null) await run(undefined);
+        // A stalled turn may still be running on the service: re-join it when it has a thread.
+        const rejoin = error?.kind === 'interrupted' || (error?.kind === 'timeout' && get().thread.chatId !== null);
+        if (rejoin || lastInput === null) await run(undefined);
         else await run(lastInput);
       },
       abort: async () => {

@@ -1,0 +1,88 @@
+// Issue 12, hostile input: real Chromium renders <AgentChat> on a page served with a strict
+// CSP, every untrusted field holding XSS payloads and the charts' Vega specs trying to
+// reach the network. Nothing may execute, navigate, open a dialog or leave the page.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Browser } from 'playwright';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFolder } from '../setup/static-server';
+import { STRICT_CSP } from '../setup/commands';
+import { launchChromium } from './support';
+
+describe('hostile input under a strict CSP', () => {
+  let browser: Browser;
+  let origin: string;
+  let close: () => void;
+  beforeAll(async () => {
+    const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    const outDir = await mkdtemp(join(tmpdir(), 'embedkit-hostile-'));
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, 'hostile.html') } },
+    });
+    const served = await serveFolder(outDir, {
+      index: 'hostile.html',
+      headers: { 'Content-Security-Policy': STRICT_CSP },
+    });
+    origin = served.origin;
+    close = () => served.server.close();
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    close?.();
+  });
+
+  it('runs nothing, loads nothing from elsewhere, opens no dialog, does not navigate', async () => {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    const outside: string[] = [];
+    const navigations: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(`${origin}/`) && !url.startsWith('blob:')) outside.push(url);
+    });
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.goto(`${origin}/`);
+    // Ask the offered (hostile) question: the hostile turn streams in and renders.
+    await page.getByRole('button', { name: /svg onload/ }).click();
+    await page.waitForFunction(() => document.body.innerText.includes('constructor.constructor'), undefined, {
+      timeout: 30_000,
+    });
+    // Open every panel so each chart is drawn; charts render (or refuse) asynchronously.
+    await page.$$eval('details', (all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.waitForTimeout(3000);
+    if (process.env.HOSTILE_SHOT) await page.screenshot({ path: process.env.HOSTILE_SHOT, fullPage: true });
+    const report = await page.evaluate(() =>
+      (window as unknown as { __collect: () => Record<string, unknown> }).__collect(),
+    );
+    const pwned = await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned);
+    // Clicking every link and button must not run or navigate anything either.
+    for (const link of await page.locator('a[href]').all()) await link.click({ timeout: 1000 }).catch(() => {});
+    await page.waitForTimeout(300);
+
+    expect(pwned).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(navigations).toEqual([`${origin}/`]);
+    expect(page.url()).toBe(`${origin}/`);
+    expect(report).toMatchObject({ scripts: 0, iframes: 0, objects: 0, jsLinks: 0, inlineHandlers: 0 });
+    expect(report.text as number).toBeGreaterThan(2000); // the payloads are shown as text
+    expect(report.charts as number).toBeGreaterThan(0); // Vega did run on the hostile specs
+    console.info(
+      `[reliability] hostile: ${report.charts as number} charts, CSP violations: ${JSON.stringify(report.violations)}`,
+    );
+    await page.close();
+  }, 60_000);
+});
