@@ -53,7 +53,8 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
   const stream = smoke
     ? { historySize: 100, deltas: 300, perChunk: 20 }
     : { historySize: 500, deltas: 10_000, perChunk: 20 };
-  const rounds = smoke ? 1 : 3;
+  // BENCH_ROUNDS overrides the number of interleaved rounds (3 by default; the AI SDK's run is long).
+  const rounds = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
   const browser = await openBenchPage();
   const { page, cdp } = browser;
   let ok = true;

@@ -40,7 +40,7 @@ function interleavedDeltas(count: number, messages: number): string {
 
 /** A tool result of about `bytes` bytes: a SQL result table, as the agent sends it (a JSON string). */
 function toolResult(bytes: number): string {
-  const rowCount = Math.ceil(bytes / 48);
+  const rowCount = Math.ceil(bytes / 36); // rows average 36 bytes: the line is about `bytes` long
   const data = Array.from({ length: rowCount }, (_, i) => [`Région ${i % 97}`, (i * 1.37).toFixed(2), i]);
   return JSON.stringify({
     sqlQuery: 'SELECT region, revenue, n FROM orders',
