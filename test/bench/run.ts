@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
 import { report } from './harness';
@@ -57,10 +58,10 @@ for (const [name, suite, hasSmoke] of suites) {
 }
 const ok = results.every(Boolean);
 console.log(ok ? '\nAll targets met.' : '\nSome targets were missed (see MISSED above).');
-if (write) writeResults();
+if (write) await writeResults();
 if (!ok) process.exitCode = 1;
 
-function writeResults() {
+async function writeResults() {
   const path = fileURLToPath(new URL('../../bench/RESULTS.md', import.meta.url));
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
   let chromium = 'unknown';
@@ -98,6 +99,8 @@ function writeResults() {
       if (kept) lines.push(kept[0]);
     }
   }
-  writeFileSync(path, lines.join('\n').replace(/\n{3,}/g, '\n\n'));
+  // Formatted as `prettier --check .` expects.
+  const markdown = lines.join('\n').replace(/\n{3,}/g, '\n\n');
+  writeFileSync(path, await format(markdown, { ...(await resolveConfig(path)), parser: 'markdown' }));
   console.log(`Wrote ${path}`);
 }
