@@ -66,7 +66,10 @@ async function writeResults() {
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
   let chromium = 'unknown';
   try {
-    chromium = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
+    chromium = execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // reported as unknown
   }
