@@ -54,6 +54,8 @@ class ThreadWriter {
   private messages: readonly ChatMessage[];
   private ownsArray = false;
   private readonly owned = new Set<object>();
+  /** The position index of `messages`, held here so a batch looks it up once, not per line. */
+  private index: Map<string, number> | undefined;
 
   constructor(private readonly base: ChatThread) {
     this.chatId = base.chatId;
@@ -93,15 +95,26 @@ class ThreadWriter {
     if (!this.ownsArray) {
       const copy = this.messages.slice();
       // Same positions: the copy shares the index.
-      indexes.set(copy, indexes.get(this.messages) ?? buildIndex(this.messages));
+      this.index = indexes.get(this.messages) ?? buildIndex(this.messages);
+      indexes.set(copy, this.index);
       this.messages = copy;
       this.ownsArray = true;
     }
     return this.messages as ChatMessage[];
   }
 
+  /** `indexOf` for the writer's current array, without a WeakMap lookup per line. */
+  private positionOf(id: string): number {
+    const index = (this.index ??= indexes.get(this.messages) ?? buildIndex(this.messages));
+    const i = index.get(id);
+    if (i === undefined) return -1;
+    if (this.messages[i]?.id === id) return i;
+    this.index = buildIndex(this.messages);
+    return this.index.get(id) ?? -1;
+  }
+
   private upsert(line: ChatMessage): void {
-    const at = indexOf(this.messages, line.id);
+    const at = this.positionOf(line.id);
     if (at === -1) {
       this.insert(line.isDelta ? this.own(withoutDelta(line)) : line);
       return;
@@ -116,7 +129,7 @@ class ThreadWriter {
     }
     // A new sort may move it: take it out and insert it again in order.
     messages.splice(at, 1);
-    buildIndex(messages);
+    this.index = buildIndex(messages);
     this.insert(next);
   }
 
@@ -184,7 +197,7 @@ class ThreadWriter {
       indexes.get(messages)!.set(message.id, at);
     } else {
       messages.splice(at, 0, message);
-      buildIndex(messages);
+      this.index = buildIndex(messages);
     }
   }
 

@@ -93,10 +93,23 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function primitive<T>(expected: string, test: Test): Schema<T> {
-  return schema<T>(test, (value, path, issues) => {
-    if (!test(value)) issues.push({ path, message: `expected ${expected}, got ${describe(value)}` });
-  });
+function primitive<T>(expected: string, test: Test, kind: Kind = Kind.Other): Schema<T> {
+  return withKind(
+    schema<T>(test, (value, path, issues) => {
+      if (!test(value)) issues.push({ path, message: `expected ${expected}, got ${describe(value)}` });
+    }),
+    kind,
+  );
+}
+
+// What an object's test can check inline instead of calling a property's schema: a chat
+// message is validated once per streamed line, and a call per property is most of its cost.
+const Kind = { Other: 0, String: 1, Number: 2, Boolean: 3, StringArray: 4 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+const kinds = new WeakMap<Schema<unknown>, Kind>();
+function withKind<S extends Schema<unknown>>(s: S, kind: Kind): S {
+  if (kind !== Kind.Other) kinds.set(s, kind);
+  return s;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -124,12 +137,12 @@ const join = (path: string, key: string | number) =>
 /** Schema constructors. */
 export const v = {
   /** A string; the type parameter narrows the static type only (e.g. open unions). */
-  string: <T extends string = string>() => primitive<T>('a string', (x) => typeof x === 'string'),
+  string: <T extends string = string>() => primitive<T>('a string', (x) => typeof x === 'string', Kind.String),
   /** A finite number. */
-  number: () => primitive<number>('a finite number', (x) => typeof x === 'number' && Number.isFinite(x)),
+  number: () => primitive<number>('a finite number', (x) => typeof x === 'number' && Number.isFinite(x), Kind.Number),
   /** An integer. */
   integer: () => primitive<number>('an integer', (x) => Number.isInteger(x)),
-  boolean: () => primitive<boolean>('a boolean', (x) => typeof x === 'boolean'),
+  boolean: () => primitive<boolean>('a boolean', (x) => typeof x === 'boolean', Kind.Boolean),
   null: () => primitive<null>('null', (x) => x === null),
   /** Anything at all. */
   unknown: () =>
@@ -147,21 +160,24 @@ export const v = {
     });
   },
   array: <T>(item: Schema<T>) =>
-    schema<T[]>(
-      (value) => {
-        if (!Array.isArray(value)) return false;
-        for (let i = 0; i < value.length; i++) if (!item.test(value[i])) return false;
-        return true;
-      },
-      (value, path, issues) => {
-        if (!Array.isArray(value)) {
-          issues.push({ path, message: `expected an array, got ${describe(value)}` });
-          return;
-        }
-        for (let i = 0; i < value.length; i++) {
-          if (!item.test(value[i])) item.check(value[i], join(path, i), issues);
-        }
-      },
+    withKind(
+      schema<T[]>(
+        (value) => {
+          if (!Array.isArray(value)) return false;
+          for (let i = 0; i < value.length; i++) if (!item.test(value[i])) return false;
+          return true;
+        },
+        (value, path, issues) => {
+          if (!Array.isArray(value)) {
+            issues.push({ path, message: `expected an array, got ${describe(value)}` });
+            return;
+          }
+          for (let i = 0; i < value.length; i++) {
+            if (!item.test(value[i])) item.check(value[i], join(path, i), issues);
+          }
+        },
+      ),
+      kinds.get(item) === Kind.String ? Kind.StringArray : Kind.Other,
     ),
   /** A plain object with the given properties; other properties are allowed. */
   object: <S extends Shape>(shape: S) => {
@@ -169,12 +185,33 @@ export const v = {
     const keys = Object.keys(shape);
     const schemas = keys.map((key) => shape[key]!);
     const optional = schemas.map((property) => 'optional' in property);
+    const inline = schemas.map((property) => kinds.get(property) ?? Kind.Other);
     return schema<ObjectOf<S>>(
       (value) => {
         if (!isPlainObject(value)) return false;
         for (let i = 0; i < keys.length; i++) {
           const field = value[keys[i]!];
-          if (field === undefined ? !optional[i] : !schemas[i]!.test(field)) return false;
+          if (field === undefined) {
+            if (!optional[i]) return false;
+            continue;
+          }
+          switch (inline[i]) {
+            case Kind.String:
+              if (typeof field !== 'string') return false;
+              break;
+            case Kind.Number:
+              if (typeof field !== 'number' || !Number.isFinite(field)) return false;
+              break;
+            case Kind.Boolean:
+              if (typeof field !== 'boolean') return false;
+              break;
+            case Kind.StringArray:
+              if (!Array.isArray(field)) return false;
+              for (let j = 0; j < field.length; j++) if (typeof field[j] !== 'string') return false;
+              break;
+            default:
+              if (!schemas[i]!.test(field)) return false;
+          }
         }
         return true;
       },
@@ -223,15 +260,20 @@ export const v = {
       },
     ),
   /** Makes an object property optional. */
-  optional: <T>(inner: Schema<T>): OptionalSchema<T> => ({
-    ...schema<T | undefined>(
-      (value) => value === undefined || inner.test(value),
-      (value, path, issues) => {
-        if (value !== undefined) inner.check(value, path, issues);
+  optional: <T>(inner: Schema<T>): OptionalSchema<T> =>
+    withKind(
+      {
+        ...schema<T | undefined>(
+          (value) => value === undefined || inner.test(value),
+          (value, path, issues) => {
+            if (value !== undefined) inner.check(value, path, issues);
+          },
+        ),
+        optional: true,
       },
+      // An object's test handles `undefined` itself, so the inner kind applies.
+      kinds.get(inner) ?? Kind.Other,
     ),
-    optional: true,
-  }),
   /** A value or `null`. */
   nullable: <T>(inner: Schema<T>) =>
     schema<T | null>(

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright';
+import { chromium, type CDPSession, type Page } from 'playwright';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { serveFolder } from '../setup/static-server.ts';
 
 export interface BenchBrowser {
   page: Page;
+  /** A DevTools session on the page: Performance metrics, forced GC, heap usage. */
+  cdp: CDPSession;
   close(): Promise<void>;
 }
 
@@ -28,13 +30,23 @@ export async function openBenchPage(): Promise<BenchBrowser> {
     build: { outDir, emptyOutDir: true },
   });
   const { origin, server } = await serveFolder(outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Unrounded performance.memory, for the memory bench.
+    args: [...CHROMIUM_FLAGS, '--enable-precise-memory-info'],
+  });
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
   page.on('pageerror', (error) => console.error('[bench page]', error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || process.env.BENCH_DEBUG) console.error('[bench page]', message.text());
+  });
   await page.goto(`${origin}/index.html`);
   await page.waitForFunction(() => 'benches' in window);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
   return {
     page,
+    cdp,
     close: async () => {
       await browser.close();
       server.close();

@@ -17,6 +17,35 @@ describe('schemas', () => {
     expectTypeOf<GenerateSessionRequest['deploymentId']>().toEqualTypeOf<number>();
   });
 
+  it('check inlined property types exactly as their schemas do (objects check simple properties without a call)', () => {
+    const S = v.object({
+      s: v.string(),
+      n: v.optional(v.number()),
+      b: v.optional(v.boolean()),
+      list: v.optional(v.array(v.string())),
+      refined: v.optional(v.string().refine((x) => x.startsWith('ok'), 'must start with ok')),
+      nested: v.optional(v.array(v.array(v.string()))),
+    });
+    expect(S.is({ s: 'a', n: 1, b: false, list: ['x'], refined: 'ok!', nested: [['y']] })).toBe(true);
+    for (const bad of [
+      { s: 1 },
+      { s: 'a', n: Number.NaN },
+      { s: 'a', n: Infinity },
+      { s: 'a', n: '1' },
+      { s: 'a', b: 0 },
+      { s: 'a', list: ['x', 2] },
+      { s: 'a', list: 'x' },
+      { s: 'a', refined: 'no' }, // a refinement is never inlined away
+      { s: 'a', nested: [['y', 3]] },
+      { s: 'a', n: null },
+    ]) {
+      expect(S.is(bad), JSON.stringify(bad)).toBe(false);
+      expect(S.safeParse(bad).success).toBe(false);
+    }
+    expect(ChatMessageSchema.is({ id: 'm', graphPath: ['final', 7] })).toBe(false);
+    expect(ChatMessageSchema.is({ id: 'm', sort: Number.NaN })).toBe(false);
+  });
+
   it('return the value itself when valid, without copying, and keep unknown keys', () => {
     const body = { deploymentId: 3, externalId: 'ann', futureField: true };
     expect(GenerateSessionRequestSchema.parse(body)).toBe(body);

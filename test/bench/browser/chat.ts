@@ -1,53 +1,74 @@
-import { createElement, Profiler, useEffect, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ChatProvider, createChatStore, MessageList, MessageView, type ChatStore } from '../../../src';
-import type { ChatMetrics } from '../metrics';
+/**
+ * The chat benches in Chromium (production build of React, profiling flavour so <Profiler>
+ * reports commits). Ours goes through the headless store and hooks (`createChatStore`,
+ * `useMessageIds`, `useChatMessage`) plus the exported row component `MessageView`, not
+ * through the default `<MessageList>`, so the bench measures the engine and keeps working
+ * whatever the default chat UI looks like. The naive chat and the Vercel AI SDK's `useChat`
+ * render the same rows with the same `MessageView`.
+ */
+import { useChat } from '@ai-sdk/react';
+import type { ChatTransport as AiChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import { createElement, memo, Profiler, useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import {
+  ChatProvider,
+  createChatStore,
+  MessageView,
+  useChatMessage,
+  useMessageIds,
+  type ChatStore,
+} from '../../../src';
 import { applyChatMessages, decodeChatStreamBatches, EMPTY_THREAD, type ChatMessage } from '../../../src/protocol';
+import type { ChatMetrics } from '../metrics';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 function history(count: number): ChatMessage[] {
   const lines: ChatMessage[] = [{ id: '__cutoff__', state: { chatId: 'bench', isStreaming: false } }];
-  for (let i = 0; i < count; i++) {
-    lines.push({
-      id: `h${i}`,
-      role: i % 2 ? 'assistant' : 'user',
-      content: i % 2 ? `Answer ${i}: **revenue** grew by ${i % 17}% in region ${i % 4}.` : `Question ${i}?`,
-      sort: i,
-      ...(i % 2 ? { graphPath: ['final'] } : {}),
-    });
-  }
+  for (let i = 0; i < count; i++) lines.push(historyMessage(i));
   return lines;
 }
+
+function historyMessage(i: number): ChatMessage {
+  return {
+    id: `h${i}`,
+    role: i % 2 ? 'assistant' : 'user',
+    content: i % 2 ? `Answer ${i}: **revenue** grew by ${i % 17}% in region ${i % 4}.` : `Question ${i}?`,
+    sort: i,
+    ...(i % 2 ? { graphPath: ['final'] } : {}),
+  };
+}
+
+const WORDS = [
+  'Revenue ',
+  'grew ',
+  'by ',
+  '12% ',
+  'in ',
+  'Europe, ',
+  'led ',
+  'by ',
+  '**Germany** ',
+  'and ',
+  'France. ',
+];
 
 /** The stream of one turn: the user message, then `deltas` content deltas, then the end. */
 function turnLines(deltas: number): string[] {
   const lines: ChatMessage[] = [
     { id: '__cutoff__', state: { chatId: 'bench', isStreaming: true } },
-    { id: 'q', role: 'user', content: 'Bench question', sort: 10_000 },
-  ];
-  const words = [
-    'Revenue ',
-    'grew ',
-    'by ',
-    '12% ',
-    'in ',
-    'Europe, ',
-    'led ',
-    'by ',
-    '**Germany** ',
-    'and ',
-    'France. ',
+    { id: 'q', role: 'user', content: 'Bench question', sort: 100_000 },
   ];
   for (let i = 0; i < deltas; i++) {
     lines.push({
       id: 'answer',
       role: 'assistant',
       // A paragraph every 60 tokens, as answers have.
-      content: words[i % words.length]! + (i % 60 === 59 ? '\n\n' : ''),
+      content: WORDS[i % WORDS.length]! + (i % 60 === 59 ? '\n\n' : ''),
       isDelta: true,
       isInProcess: true,
-      sort: 10_001,
+      sort: 100_001,
       graphPath: ['final'],
     });
   }
@@ -70,38 +91,57 @@ function body(lines: string[], perChunk: number): ReadableStream<Uint8Array> {
   });
 }
 
-/** Mounts with `mount`, then measures `run` alone: time, commits, row renders, longest task. */
-async function measure(
-  count: { rows: number; commits: number },
-  mount: () => void,
-  run: () => Promise<void>,
-): Promise<ChatMetrics> {
-  mount();
-  await frame();
-  await frame();
+interface Count {
+  rows: number;
+  commits: number;
+}
+
+/** A chat mounted for a streaming run: the runner reads DevTools metrics around `run` alone. */
+interface Prepared {
+  count: Count;
+  mount: () => void;
+  run: () => Promise<void>;
+  cleanup: () => void;
+}
+
+/** Measures `run` alone: time, commits, frames, row renders, longest task. */
+async function measure(count: Count, run: () => Promise<void>): Promise<ChatMetrics> {
   count.rows = 0;
   count.commits = 0;
-  // The longest gap between two animation frames: the longest the page could not paint.
-  let longest = 0;
+  let longestTask = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  // Frames painted, and the longest gap between two: the longest the page could not paint.
+  let longestGap = 0;
+  let frames = 0;
   let running = true;
   let last = performance.now();
   const tick = (now: number) => {
-    longest = Math.max(longest, now - last);
+    longestGap = Math.max(longestGap, now - last);
     last = now;
+    frames++;
     if (running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   const start = performance.now();
   await run();
-  const ms = performance.now() - start;
   await frame();
+  await frame();
+  const ms = performance.now() - start;
   running = false;
+  for (const entry of observer.takeRecords()) longestTask = Math.max(longestTask, entry.duration);
+  observer.disconnect();
   return {
     ms,
     commits: count.commits,
+    frames,
+    commitsPerFrame: count.commits / Math.max(1, frames),
     commitsPerSecond: count.commits / (ms / 1000),
     rowRendersPerCommit: count.rows / Math.max(1, count.commits),
-    longestFrameGapMs: longest,
+    longestTaskMs: longestTask,
+    longestFrameGapMs: longestGap,
   };
 }
 
@@ -112,117 +152,370 @@ function host() {
   return element;
 }
 
-async function ours(historySize: number, deltas: number, perChunk: number) {
-  const lines = turnLines(deltas);
-  const store: ChatStore = createChatStore({
+/** Our chat through the headless store and hooks, rows drawn by `MessageView`. */
+function OursList({ store, count }: { store: ChatStore; count: Count }) {
+  const ids = useMessageIds(store);
+  return createElement(
+    'ol',
+    { style: { overflow: 'auto', flex: 1 } },
+    ids.map((id) => createElement(OursRow, { key: id, store, id, count })),
+  );
+}
+
+const OursRow = memo(function OursRow({ store, id, count }: { store: ChatStore; id: string; count: Count }) {
+  const message = useChatMessage(store, id);
+  count.rows++;
+  return createElement('li', null, message ? createElement(MessageView, { message }) : null);
+});
+
+function oursStore(historySize: number, lines: string[], perChunk: number): ChatStore {
+  return createChatStore({
     transport: () => ({ url: '/bench/stream-chat-state', fetch: async () => new Response(body(lines, perChunk)) }),
     initialThread: applyChatMessages(EMPTY_THREAD, history(historySize)),
   });
+}
+
+function oursElement(store: ChatStore, count: Count): ReactNode {
+  return createElement(
+    Profiler,
+    { id: 'ours', onRender: () => void count.commits++ },
+    createElement(ChatProvider, {
+      store,
+      transport: { url: '/bench' },
+      children: createElement(OursList, { store, count }),
+    }),
+  );
+}
+
+function ours(historySize: number, deltas: number, perChunk: number): Prepared {
+  const store = oursStore(historySize, turnLines(deltas), perChunk);
   const element = host();
   const root = createRoot(element);
   const count = { rows: 0, commits: 0 };
-  const metrics = await measure(
+  return {
     count,
-    () =>
-      root.render(
-        createElement(
-          Profiler,
-          { id: 'chat', onRender: () => void count.commits++ },
-          createElement(ChatProvider, {
-            store,
-            transport: { url: '/bench' },
-            renderMessage: (_message: ChatMessage, standard: ReactNode) => {
-              count.rows++;
-              return standard;
-            },
-            children: createElement(MessageList),
-          }),
-        ),
-      ),
-    () => store.getState().send('Bench question'),
-  );
-  root.unmount();
-  element.remove();
-  return metrics;
+    mount: () => root.render(oursElement(store, count)),
+    run: () => store.getState().send('Bench question'),
+    cleanup: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
 }
 
 /** The naive chat: every delta copies the whole message array (and every message), so every row re-renders. */
-async function naive(historySize: number, deltas: number, perChunk: number) {
-  const lines = turnLines(deltas);
-  const initial = applyChatMessages(EMPTY_THREAD, history(historySize)).messages as ChatMessage[];
-  const element = host();
-  const root = createRoot(element);
-  const dummy = createChatStore({ transport: () => ({ url: '/bench' }) });
-  let push: ((line: ChatMessage) => void) | undefined;
-  function NaiveChat({ onRow }: { onRow: () => void }) {
-    const [messages, setMessages] = useState(initial);
-    useEffect(() => {
-      push = (line) =>
-        setMessages((previous) => {
-          const copy = previous.map((m) => ({ ...m }));
-          const at = copy.findIndex((m) => m.id === line.id);
-          if (at === -1) copy.push({ ...line });
-          else if (line.isDelta) copy[at] = { ...copy[at]!, content: (copy[at]!.content ?? '') + (line.content ?? '') };
-          else copy[at] = { ...copy[at]!, ...line };
-          return copy;
-        });
-    }, []);
-    return createElement(
-      'ol',
-      { style: { overflow: 'auto', flex: 1 } },
-      messages.map((message) => {
-        onRow();
-        return createElement('li', { key: message.id }, createElement(MessageView, { message }));
+function NaiveChat({
+  initial,
+  onRow,
+  onPush,
+}: {
+  initial: ChatMessage[];
+  onRow: () => void;
+  onPush: (push: (line: ChatMessage) => void) => void;
+}) {
+  const [messages, setMessages] = useState(initial);
+  useEffect(() => {
+    onPush((line) =>
+      setMessages((previous) => {
+        const copy = previous.map((m) => ({ ...m }));
+        const at = copy.findIndex((m) => m.id === line.id);
+        if (at === -1) copy.push({ ...line });
+        else if (line.isDelta) copy[at] = { ...copy[at]!, content: (copy[at]!.content ?? '') + (line.content ?? '') };
+        else copy[at] = { ...copy[at]!, ...line };
+        return copy;
       }),
     );
-  }
+  }, [onPush]);
+  return createElement(
+    'ol',
+    { style: { overflow: 'auto', flex: 1 } },
+    messages.map((message) => {
+      onRow();
+      return createElement('li', { key: message.id }, createElement(MessageView, { message }));
+    }),
+  );
+}
+
+function naiveElement(historySize: number, count: Count, onPush: (push: (line: ChatMessage) => void) => void) {
+  const initial = applyChatMessages(EMPTY_THREAD, history(historySize)).messages as ChatMessage[];
+  return createElement(
+    Profiler,
+    { id: 'naive', onRender: () => void count.commits++ },
+    createElement(ChatProvider, {
+      store: createChatStore({ transport: () => ({ url: '/bench' }) }),
+      transport: { url: '/bench' },
+      children: createElement(NaiveChat, { initial, onRow: () => void count.rows++, onPush }),
+    }),
+  );
+}
+
+function naive(historySize: number, deltas: number, perChunk: number): Prepared {
+  const lines = turnLines(deltas);
+  const element = host();
+  const root = createRoot(element);
+  let push: ((line: ChatMessage) => void) | undefined;
   const count = { rows: 0, commits: 0 };
-  const metrics = await measure(
+  return {
     count,
-    () =>
-      root.render(
-        createElement(
-          Profiler,
-          { id: 'naive', onRender: () => void count.commits++ },
-          createElement(ChatProvider, {
-            store: dummy,
-            transport: { url: '/bench' },
-            children: createElement(NaiveChat, { onRow: () => void count.rows++ }),
-          }),
-        ),
-      ),
-    async () => {
+    mount: () => root.render(naiveElement(historySize, count, (p) => void (push = p))),
+    run: async () => {
       for await (const batch of decodeChatStreamBatches(body(lines, perChunk))) {
         for (const event of batch) {
           if (event.type === 'message' && event.message.id !== '__cutoff__' && event.message.id !== '__state__')
             push!(event.message);
         }
       }
-      await frame();
     },
-  );
-  root.unmount();
-  element.remove();
-  return metrics;
+    cleanup: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
 }
 
-/** 10,000 deltas into a chat holding 500 messages: ours beside the naive baseline. */
-export async function chatBench({
+// The Vercel AI SDK: `useChat` with a transport that decodes the same NDJSON body and
+// feeds its deltas as UI message chunks; rows drawn by the same `MessageView`.
+const asChatMessage = new WeakMap<UIMessage, ChatMessage>();
+function toChatMessage(message: UIMessage): ChatMessage {
+  let converted = asChatMessage.get(message);
+  if (!converted) {
+    let content = '';
+    for (const part of message.parts) if (part.type === 'text') content += part.text;
+    converted = {
+      id: message.id,
+      role: message.role,
+      content,
+      ...(message.role === 'assistant' ? { graphPath: ['final'] } : {}),
+    };
+    asChatMessage.set(message, converted);
+  }
+  return converted;
+}
+
+function aiTransport(lines: string[], perChunk: number): AiChatTransport<UIMessage> {
+  return {
+    async sendMessages() {
+      const source = decodeChatStreamBatches(body(lines, perChunk));
+      let started = false;
+      return new ReadableStream<UIMessageChunk>({
+        async pull(controller) {
+          const next = await source.next();
+          if (next.done) {
+            controller.enqueue({ type: 'text-end', id: 'text' });
+            controller.enqueue({ type: 'finish' });
+            controller.close();
+            return;
+          }
+          for (const event of next.value) {
+            if (event.type !== 'message' || event.message.id !== 'answer' || !event.message.content) continue;
+            if (!started) {
+              started = true;
+              controller.enqueue({ type: 'start', messageId: 'answer' });
+              controller.enqueue({ type: 'text-start', id: 'text' });
+            }
+            controller.enqueue({ type: 'text-delta', id: 'text', delta: event.message.content });
+          }
+        },
+      });
+    },
+    reconnectToStream: async () => null,
+  };
+}
+
+function toUIMessage(message: ChatMessage): UIMessage {
+  return {
+    id: message.id,
+    role: message.role === 'user' ? 'user' : 'assistant',
+    parts: [{ type: 'text', text: message.content ?? '' }],
+  };
+}
+
+const AiRow = memo(function AiRow({ message, count }: { message: UIMessage; count: Count }) {
+  count.rows++;
+  return createElement('li', null, createElement(MessageView, { message: toChatMessage(message) }));
+});
+
+function AiChat({
+  transport,
+  initial,
+  count,
+  onSend,
+}: {
+  transport: AiChatTransport<UIMessage>;
+  initial: UIMessage[];
+  count: Count;
+  onSend: (send: () => Promise<void>) => void;
+}) {
+  const chat = useChat({ id: 'bench', messages: initial, transport });
+  // Handed out during render: the bench only needs the latest sendMessage.
+  const { sendMessage } = chat;
+  onSend(() => sendMessage({ text: 'Bench question' }));
+  return createElement(
+    'ol',
+    { style: { overflow: 'auto', flex: 1 } },
+    chat.messages.map((message) => createElement(AiRow, { key: message.id, message, count })),
+  );
+}
+
+function aiSdk(historySize: number, deltas: number, perChunk: number): Prepared {
+  const transport = aiTransport(turnLines(deltas), perChunk);
+  const initial = history(historySize).slice(1).map(toUIMessage);
+  const element = host();
+  const root = createRoot(element);
+  let send: (() => Promise<void>) | undefined;
+  const count = { rows: 0, commits: 0 };
+  return {
+    count,
+    mount: () =>
+      root.render(
+        createElement(
+          Profiler,
+          { id: 'ai-sdk', onRender: () => void count.commits++ },
+          createElement(ChatProvider, {
+            store: createChatStore({ transport: () => ({ url: '/bench' }) }),
+            transport: { url: '/bench' },
+            children: createElement(AiChat, { transport, initial, count, onSend: (s) => void (send = s) }),
+          }),
+        ),
+      ),
+    run: () => send!(),
+    cleanup: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
+}
+
+const chats = { ours, naive, 'ai-sdk': aiSdk };
+/** Which chat to run. */
+export type ChatName = keyof typeof chats;
+
+let prepared: Prepared | undefined;
+
+/** Step 1 of a streaming run: mounts `chat` holding `historySize` messages, ready for `deltas` deltas. */
+export async function chatMount({
+  chat,
   historySize = 500,
   deltas = 10_000,
   perChunk = 20,
 }: {
+  chat: ChatName;
   historySize?: number;
   deltas?: number;
   perChunk?: number;
+}): Promise<void> {
+  prepared = chats[chat](historySize, deltas, perChunk);
+  prepared.mount();
+  await frame();
+  await frame();
+}
+
+/** Step 2: streams into the chat mounted by {@link chatMount} and measures that alone. */
+export async function chatStream(): Promise<ChatMetrics> {
+  return measure(prepared!.count, prepared!.run);
+}
+
+/** Step 3: unmounts it. */
+export async function chatUnmount(): Promise<void> {
+  prepared?.cleanup();
+  prepared = undefined;
+  await frame();
+}
+
+/**
+ * Long threads: the time to render `mountSize` messages (render, commit, layout), and the
+ * cost of one more message (store update to committed and laid out) at each size.
+ */
+export async function longThread({
+  mountSize = 1_000,
+  sizes = [10, 100, 1_000],
+  appends = 15,
+}: {
+  mountSize?: number;
+  sizes?: number[];
+  appends?: number;
 }) {
-  await ours(20, 200, perChunk); // warm up both paths
-  await naive(20, 200, perChunk);
-  return {
-    historySize,
-    deltas,
-    perChunk,
-    ours: await ours(historySize, deltas, perChunk),
-    naive: await naive(historySize, deltas, perChunk),
-  };
+  const result: { chat: string; mountMs: number; oneMoreMs: Record<number, number> }[] = [];
+  for (const chat of ['ours', 'naive'] as const) {
+    const mountMs = (await longThreadRun(chat, mountSize, 0)).mountMs;
+    const oneMoreMs: Record<number, number> = {};
+    for (const size of sizes) oneMoreMs[size] = (await longThreadRun(chat, size, appends)).appendMs;
+    result.push({ chat, mountMs, oneMoreMs });
+  }
+  return result;
+}
+
+async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: number) {
+  const element = host();
+  const root = createRoot(element);
+  const count = { rows: 0, commits: 0 };
+  let append: (message: ChatMessage) => void;
+  let tree: ReactNode;
+  if (chat === 'ours') {
+    const store = oursStore(size, [], 1);
+    append = (message) => store.setState({ thread: applyChatMessages(store.getState().thread, [message]) });
+    tree = oursElement(store, count);
+  } else {
+    let push: (line: ChatMessage) => void;
+    append = (message) => push(message);
+    tree = naiveElement(size, count, (p) => void (push = p));
+  }
+  await frame();
+  let start = performance.now();
+  flushSync(() => root.render(tree));
+  void element.offsetHeight; // style and layout, as the first paint needs them
+  const mountMs = performance.now() - start;
+  await frame();
+  const samples: number[] = [];
+  for (let i = 0; i < appends; i++) {
+    start = performance.now();
+    flushSync(() => append(historyMessage(size + i)));
+    void element.offsetHeight;
+    samples.push(performance.now() - start);
+    await frame();
+  }
+  root.unmount();
+  element.remove();
+  samples.sort((a, b) => a - b);
+  return { mountMs, appendMs: samples[Math.floor(samples.length / 2)] ?? 0 };
+}
+
+// Memory: the runner forces GC and reads the heap between these steps.
+let held: { root: Root; element: HTMLElement; store: ChatStore } | undefined;
+
+/** Mounts our chat with `historySize` messages and streams `deltas` deltas into it; keeps it mounted. */
+export async function memoryStream({ historySize = 500, deltas = 10_000, perChunk = 20 } = {}) {
+  const store = oursStore(historySize, turnLines(deltas), perChunk);
+  const element = host();
+  const root = createRoot(element);
+  const count = { rows: 0, commits: 0 };
+  root.render(oursElement(store, count));
+  await frame();
+  await store.getState().send('Bench question');
+  await frame();
+  held = { root, element, store };
+  return store.getState().thread.messages.length;
+}
+
+/** Unmounts the chat of {@link memoryStream} and drops every reference to it. */
+export async function memoryUnmount() {
+  held!.root.unmount();
+  held!.element.remove();
+  held = undefined;
+  await frame();
+}
+
+/** Mounts and unmounts `chats` chats, each with a short history and one short streamed turn. */
+export async function memoryManyChats({ chats = 200 } = {}) {
+  for (let i = 0; i < chats; i++) {
+    const store = oursStore(20, turnLines(20), 20);
+    const element = host();
+    const root = createRoot(element);
+    root.render(oursElement(store, { rows: 0, commits: 0 }));
+    await frame();
+    await store.getState().send('Bench question');
+    root.unmount();
+    element.remove();
+  }
+  await frame();
 }

@@ -1,6 +1,6 @@
 // Benchmark page: each suite registers a function on window for the runner to call.
 import { chartBench } from './charts';
-import { chatBench } from './chat';
+import { chatMount, chatStream, chatUnmount, longThread, memoryManyChats, memoryStream, memoryUnmount } from './chat';
 
 declare global {
   interface Window {
@@ -8,7 +8,14 @@ declare global {
   }
 }
 
+type Bench = (options: Record<string, unknown>) => Promise<unknown>;
 window.benches = {
-  charts: chartBench as (options: Record<string, unknown>) => Promise<unknown>,
-  chat: chatBench as (options: Record<string, unknown>) => Promise<unknown>,
+  charts: chartBench as Bench,
+  chatMount: chatMount as Bench,
+  chatStream: chatStream as Bench,
+  chatUnmount: chatUnmount as Bench,
+  longThread: longThread as Bench,
+  memoryStream: memoryStream as Bench,
+  memoryUnmount: memoryUnmount as Bench,
+  memoryManyChats: memoryManyChats as Bench,
 };
