@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { applyChatMessages, EMPTY_THREAD } from '../../src/protocol';
 import { AgentChat, ThemeProvider, type AgentChatProps, type ChatError, type ThemeInput } from '../../src';
 import { frozenTransport, mockTransport } from '../../stories/support/chat';
 
@@ -123,7 +124,7 @@ describe('AgentChat keeps focus (point 2)', () => {
 
 describe('AgentChat does not jump (point 3)', () => {
   it('the answer below a chart does not move when the chart draws', async () => {
-    const { box } = setup({ transport: mockTransport(user(), { lineDelayMs: 15 }) }, { height: 900 });
+    const { box } = setup({ transport: mockTransport(user(), { lineDelayMs: 0 }) }, { height: 900 });
     await ask(box(), 'Revenue by region');
     const tops: number[] = [];
     const answer = await waitFor(() => {
@@ -361,7 +362,9 @@ describe('AgentChat brand colours (point 10)', () => {
     it(`the user bubble reads at 4.5:1 on ${primary} (${scheme})`, async () => {
       const { box } = setup({}, { theme: { colorScheme: scheme, colors: { primary } } });
       await ask(box(), 'Revenue by region');
-      const bubble = await waitFor(() => document.querySelector('.ek-message--user .ek-message__bubble') as HTMLElement);
+      const bubble = await waitFor(
+        () => document.querySelector('.ek-message--user .ek-message__bubble') as HTMLElement,
+      );
       const style = getComputedStyle(bubble);
       expect(contrast(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
       await done(1);
@@ -372,6 +375,18 @@ describe('AgentChat brand colours (point 10)', () => {
 describe('AgentChat at 390 px (point 11)', () => {
   it('composer, panels, tables and charts fit; tables scroll inside themselves', async () => {
     await page.viewport(390, 800);
+    const wide = `| ${Array.from({ length: 12 }, (_, i) => `column ${i}`).join(' | ')} |\n|${' --- |'.repeat(12)}\n| ${Array.from({ length: 12 }, (_, i) => `value_${i}_without_breaks`).join(' | ')} |`;
+    const initialThread = applyChatMessages(EMPTY_THREAD, [
+      { id: '__cutoff__', state: { chatId: 'narrow', isStreaming: false } },
+      { id: 'u0', role: 'user', content: 'A wide table please', sort: 0 },
+      { id: 'a0', role: 'assistant', graphPath: ['final'], sort: 1, content: `Here:\n\n${wide}` },
+    ]);
+    setup({ initialThread }, { height: 760 });
+    const restored = document.querySelector('.ek-list') as HTMLElement;
+    expect(restored.scrollWidth).toBeLessThanOrEqual(restored.clientWidth);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    cleanup();
+
     const { box } = setup({}, { height: 760 });
     await ask(box(), 'list revenue by customer');
     await done(1);
@@ -397,7 +412,11 @@ describe('AgentChat at 390 px (point 11)', () => {
 });
 
 function parseRgb(color: string): [number, number, number, number] {
-  const parts = /rgba?\(([^)]+)\)/.exec(color)![1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+  const parts = /rgba?\(([^)]+)\)/
+    .exec(color)![1]!
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
   return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
 }
 function luminance(color: string): number {
