@@ -104,7 +104,8 @@ export const ToolError: Story = {
   play: async ({ canvasElement }) => {
     await ask(canvasElement, 'What is the weather in Oslo?');
     await done(canvasElement);
-    await expect(within(canvasElement).getByText(/The query failed/)).toBeVisible();
+    // Plain words; the raw error is under "Details".
+    await expect(within(canvasElement).getByText('This question could not be answered from the data.')).toBeVisible();
   },
 };
 
@@ -118,7 +119,7 @@ export const ServerError: Story = {
     await ask(canvasElement, 'Revenue by region');
     const canvas = within(canvasElement);
     const log = await canvas.findByRole('log');
-    const alert = await within(log).findByRole('alert');
+    const alert = await within(log).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('Something went wrong while answering.');
     await expect(within(log).getByText('Revenue by region')).toBeVisible();
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -235,7 +236,8 @@ export const Aborted: Story = {
     await waitFor(() => expect(canvas.getByText('Stopped. Everything received so far is kept.')).toBeVisible(), {
       timeout: 10_000,
     });
-    await expect(canvas.getByText('Revenue by region')).toBeVisible();
+    await expect(canvasElement.querySelector('.ek-message--user')).toHaveTextContent('Revenue by region');
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toHaveFocus();
   },
 };
 
