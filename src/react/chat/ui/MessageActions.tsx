@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useStore } from 'zustand';
-import { selectFinalAnswer, type ChatMessage } from '../../../protocol';
+import type { ChatMessage } from '../../../protocol';
 import { focusComposer, useChatUI } from './context';
 import { CopyButton } from './CopyButton';
 
@@ -22,14 +21,13 @@ function questionOf(messages: readonly ChatMessage[], answerId: string): string 
 }
 
 /**
- * Actions under a finished answer: Copy (as markdown), Regenerate on the latest one, and
+ * Actions under a finished answer: Copy (as markdown), Regenerate on the latest one (the
+ * thread's last row; hidden by CSS elsewhere, and while a new turn runs its row is last), and
  * thumbs up/down when the host listens (`onFeedback`).
  */
 export function MessageActions({ message }: { message: ChatMessage }) {
   const ui = useChatUI();
   const { store, messages, onFeedback } = ui;
-  const latest = useStore(store, (s) => selectFinalAnswer(s.thread)?.id === message.id);
-  const idle = useStore(store, (s) => s.status === 'idle' || s.status === 'error');
   const [rating, setRating] = useState<'up' | 'down' | null>(null);
   if (message.isInProcess || !message.content) return null;
   const rate = (value: 'up' | 'down') => {
@@ -45,10 +43,11 @@ export function MessageActions({ message }: { message: ChatMessage }) {
         className="ek-icon-button"
         icon={<Icon d={COPY} />}
       />
-      {latest && idle && (
+      {/* On every answer, shown by CSS only on the thread's last row: no store subscription per row. */}
+      {
         <button
           type="button"
-          className="ek-icon-button"
+          className="ek-icon-button ek-actions__regenerate"
           aria-label={messages.regenerate}
           title={messages.regenerate}
           onClick={() => {
@@ -59,7 +58,7 @@ export function MessageActions({ message }: { message: ChatMessage }) {
         >
           <Icon d={REGENERATE} />
         </button>
-      )}
+      }
       {onFeedback && (
         <>
           <button

@@ -49,11 +49,12 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(follow);
     };
+    // Growth is the size observer's job; the store only says when a question was sent.
     const unsubscribe = store.subscribe((state, previous) => {
-      // A new question: re-attach, so the user's own message comes into view.
-      if (state.pending && state.pending !== previous.pending) stick.current = true;
-      if (state.thread !== previous.thread || state.pending !== previous.pending || state.status !== previous.status)
+      if (state.pending && state.pending !== previous.pending) {
+        stick.current = true; // re-attach, so the user's own message comes into view
         later();
+      }
     });
     follow();
     return () => {
