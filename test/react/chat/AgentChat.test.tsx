@@ -49,7 +49,7 @@ describe('<AgentChat>', () => {
     await waitFor(() => expect(tool.querySelector('.ek-sql')).toHaveTextContent(/SELECT customer, SUM\(revenue\)/i));
     expect(tool.querySelector('.ek-sql__keyword')).not.toBeNull();
     expect(log()).toHaveAttribute('aria-busy', 'false');
-  });
+  }, 15_000); // the first SQL opening loads sql-formatter
 
   it('Enter sends, Shift+Enter adds a line; Stop shows while streaming and stops', async () => {
     setup({ lineDelayMs: 8 });
