@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AgentChat, ThemeProvider } from '../src';
 import { applyChatMessages, EMPTY_THREAD, type ChatMessage, type ChatThread } from '../src/protocol';
 import { frozenTransport, mockTransport } from './support/chat';
@@ -69,7 +69,9 @@ export const ToolCallsInProgress: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByText(/Searched the data model/)).toBeVisible());
     await expect(canvas.getByText(/running…/)).toBeVisible();
-    await expect(canvas.getByText(/Running platformSqlApi…/)).toBeVisible();
+    // Plain words, never the tool's internal name.
+    await expect(canvasElement.querySelector('.ek-progress')).toHaveTextContent('Querying data…');
+    await expect(canvas.getByRole('group', { name: 'Querying data' })).toBeVisible();
   },
 };
 
@@ -102,18 +104,125 @@ export const ToolError: Story = {
   play: async ({ canvasElement }) => {
     await ask(canvasElement, 'What is the weather in Oslo?');
     await done(canvasElement);
-    await expect(within(canvasElement).getByText(/The query failed/)).toBeVisible();
+    // Plain words; the raw error is under "Details".
+    await expect(within(canvasElement).getByText('This question could not be answered from the data.')).toBeVisible();
   },
 };
 
-/** The service fails (HTTP 500): a plain error with Retry. */
+/**
+ * The service fails (HTTP 500): the question stays in the thread, the error shows inline
+ * under it with Retry (the raw cause under "Details"), and the typed text stays in the box.
+ */
 export const ServerError: Story = {
   args: { transport: mockTransport('storybook-500', { httpStatus: 500 }) },
   play: async ({ canvasElement }) => {
     await ask(canvasElement, 'Revenue by region');
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(alert).toHaveTextContent('Injected HTTP 500 (mock)');
+    const canvas = within(canvasElement);
+    const log = await canvas.findByRole('log');
+    const alert = await within(log).findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('Something went wrong while answering.');
+    await expect(within(log).getByText('Revenue by region')).toBeVisible();
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toHaveValue('Revenue by region');
+    await userEvent.click(within(alert).getByText('Details'));
+    await expect(within(alert).getByText(/Injected HTTP 500 \(mock\)/)).toBeVisible();
+  },
+};
+
+/** Keyboard: Enter on a suggestion asks it and leaves focus in the composer, visibly. */
+export const FocusAfterSuggestion: Story = {
+  args: { transport: mockTransport('storybook-focus') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    canvas.getByRole('button', { name: 'Orders over time' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await done(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toHaveFocus();
+  },
+};
+
+/** Development mode after a turn: the reasoning collapsed to "Thought for N s". */
+export const CollapsedReasoning: Story = {
+  args: { transport: mockTransport('storybook-reasoning'), showThinking: true },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    await done(canvasElement);
+    const panel = canvasElement.querySelector('.ek-thinking')!;
+    await expect(panel).not.toHaveAttribute('open');
+    await expect(panel.querySelector('summary')).toHaveTextContent(/Thought for \d+ s/);
+  },
+};
+
+/** Answer actions: Copy, Regenerate on the latest answer, thumbs (with `onFeedback`); SQL opened. */
+export const AnswerActions: Story = {
+  args: { transport: mockTransport('storybook-actions'), onFeedback: fn() },
+  play: async ({ canvasElement, args }) => {
+    await ask(canvasElement, 'Top 5 customers by revenue');
+    await done(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Copy answer' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Regenerate answer' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Good answer' }));
+    await expect(args.onFeedback).toHaveBeenCalledWith(expect.objectContaining({ rating: 'up' }));
+    await userEvent.click(canvas.getByText('SQL'));
+    await waitFor(() => expect(canvasElement.querySelector('.ek-sql[data-formatted]')).not.toBeNull());
+  },
+};
+
+/** Every string replaced through `labels` (here German). */
+export const Labels: Story = {
+  args: {
+    transport: mockTransport('storybook-labels'),
+    suggestions: ['Umsatz nach Region'],
+    labels: {
+      regionLabel: 'Chat mit dem Datenanalysten',
+      logLabel: 'Unterhaltung',
+      emptyTitle: 'Fragen Sie nach Ihren Daten',
+      composerLabel: 'Frage stellen',
+      composerPlaceholder: 'Fragen Sie nach Ihren Daten…',
+      send: 'Senden',
+      stop: 'Stopp',
+      announceDone: 'Fertig.',
+      announceAnswering: 'Antwortet…',
+      tool: (kind) => (kind === 'sql' ? 'Daten abfragen' : kind === 'meta' ? 'Datenmodell durchsuchen' : 'Werkzeug'),
+      searchedModel: (query, views) => `Datenmodell durchsucht${query ? ` nach „${query}“` : ''}: ${views} Ansichten`,
+      copy: 'Antwort kopieren',
+      regenerate: 'Neu erzeugen',
+      answerActions: 'Aktionen zur Antwort',
+      answerPrefix: 'Antwort: ',
+      sql: 'SQL',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Umsatz nach Region' }));
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Fertig.'), { timeout: 15_000 });
+    await expect(canvas.getByRole('group', { name: 'Daten abfragen' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Antwort kopieren' })).toBeVisible();
+  },
+};
+
+/** A brand colour the default foreground cannot be read on: the theme picks a readable one. */
+export const BrandColour: Story = {
+  args: { transport: mockTransport('storybook-brand') },
+  decorators: [(Story) => <ThemeProvider theme={{ colors: { primary: '#f59e0b' } }}>{Story()}</ThemeProvider>],
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    await done(canvasElement);
+    const bubble = canvasElement.querySelector('.ek-message--user .ek-message__bubble')!;
+    await expect(getComputedStyle(bubble).color).toBe('rgb(15, 23, 42)');
+  },
+};
+
+/** A phone (390 px): composer, panels, tables and charts all fit. */
+export const Narrow: Story = {
+  args: { transport: mockTransport('storybook-narrow') },
+  decorators: [(Story) => <div style={{ width: 390, height: 700 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    await done(canvasElement);
+    const list = canvasElement.querySelector('.ek-list') as HTMLElement;
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
   },
 };
 
@@ -127,7 +236,8 @@ export const Aborted: Story = {
     await waitFor(() => expect(canvas.getByText('Stopped. Everything received so far is kept.')).toBeVisible(), {
       timeout: 10_000,
     });
-    await expect(canvas.getByText('Revenue by region')).toBeVisible();
+    await expect(canvasElement.querySelector('.ek-message--user')).toHaveTextContent('Revenue by region');
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toHaveFocus();
   },
 };
 

@@ -55,7 +55,8 @@ export {
 export { AgentChat, ChatProvider, type AgentChatProps, type ChatProviderProps } from './chat/ui/AgentChat';
 export { ChatAnnouncer, GraphProgress, progressOf } from './chat/ui/ChatAnnouncer';
 export { Composer, type ComposerProps } from './chat/ui/Composer';
-export { useChatUI, type ChatUIContextValue } from './chat/ui/context';
+export { useChatUI, type ChatFeedback, type ChatUIContextValue } from './chat/ui/context';
+export { defaultChatMessages, type ChatMessages, type ChatToolKind } from './chat/ui/messages';
 export { Markdown } from './chat/ui/Markdown';
 export { MessageList } from './chat/ui/MessageList';
 export { MessageRow, MessageView } from './chat/ui/MessageRow';

@@ -33,6 +33,11 @@ export interface ChatStoreState {
   warnings: ChatError[];
   /** The user's message until the service echoes it. */
   pending: { content: string } | null;
+  /**
+   * The question of a turn that failed before the service echoed it (status `error`): the UI
+   * keeps it in the thread, under it the error and Retry. Cleared when the next turn starts.
+   */
+  unsent: { content: string } | null;
   /** How the last turn ended when the user stopped it: `stopped` (204) or `not-running` (404). */
   stopped: 'stopped' | 'not-running' | null;
   /** The last message sent, for retry. */
@@ -127,6 +132,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     error: null,
     warnings: [],
     pending: null,
+    unsent: null,
     stopped: null,
     lastInput: null,
   });
@@ -156,7 +162,13 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     const fail = (run: Run, error: ChatError) => {
       if (current !== run) return;
       current = null;
-      setNow((state) => ({ status: 'error', error, pending: null, thread: setStreaming(state.thread, false) }));
+      setNow((state) => ({
+        status: 'error',
+        error,
+        pending: null,
+        unsent: state.pending,
+        thread: setStreaming(state.thread, false),
+      }));
       report(error);
     };
 
@@ -205,6 +217,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           status: 'error',
           error: failure,
           pending: null,
+          unsent: state.pending,
           thread: setStreaming(state.thread, false),
         }));
         report(failure);
@@ -231,6 +244,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         error: null,
         warnings: [],
         stopped: null,
+        unsent: null,
         pending: input === undefined ? null : { content: input },
         lastInput: input ?? get().lastInput,
       });

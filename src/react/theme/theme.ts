@@ -1,4 +1,5 @@
 import type { EmbedTheme } from '../../protocol';
+import { ensureContrast, readableOn } from './contrast';
 
 /** Colours of a theme. */
 export interface ThemeColors {
@@ -9,6 +10,10 @@ export interface ThemeColors {
   muted: string;
   border: string;
   danger: string;
+  /** Text on `primary` (the user's bubble, primary buttons). Computed to reach 4.5:1 unless set. */
+  onPrimary: string;
+  /** Text on `danger`. Computed to reach 4.5:1 unless set. */
+  onDanger: string;
 }
 
 /** One typed theme for every part of the library: CSS variables, charts and iframes. */
@@ -63,6 +68,8 @@ export const lightTheme: Theme = {
     muted: '#475569',
     border: '#e2e8f0',
     danger: '#b42318',
+    onPrimary: '#ffffff',
+    onDanger: '#ffffff',
   },
   fonts: { body: SYSTEM_FONT, mono: MONO_FONT },
   radius: 8,
@@ -82,6 +89,8 @@ export const darkTheme: Theme = {
     muted: '#cbd5e1',
     border: '#334155',
     danger: '#fda29b',
+    onPrimary: '#0f172a',
+    onDanger: '#0f172a',
   },
 };
 
@@ -92,9 +101,14 @@ export const darkTheme: Theme = {
 export function createTheme(input: ThemeInput = {}, prefersDark = false): Theme {
   const dark = input.colorScheme === 'dark' || (input.colorScheme === 'system' && prefersDark);
   const base = dark ? darkTheme : lightTheme;
+  const colors = { ...base.colors, ...input.colors };
+  // Foregrounds follow their surface unless the host set them: readable on any brand colour.
+  const on = (surface: string) => readableOn(surface, [colors.background, colors.text]);
+  if (!input.colors?.onPrimary) colors.onPrimary = on(colors.primary);
+  if (!input.colors?.onDanger) colors.onDanger = on(colors.danger);
   return {
     colorScheme: base.colorScheme,
-    colors: { ...base.colors, ...input.colors },
+    colors,
     fonts: { ...base.fonts, ...input.fonts },
     radius: input.radius ?? base.radius,
     density: input.density ?? base.density,
@@ -115,6 +129,10 @@ export function themeToCssVariables(theme: Theme): Record<`--ek-${string}`, stri
     '--ek-color-muted': colors.muted,
     '--ek-color-border': colors.border,
     '--ek-color-danger': colors.danger,
+    '--ek-color-on-primary': colors.onPrimary,
+    '--ek-color-on-danger': colors.onDanger,
+    // Primary as text (links, accents) on the background, darkened or lightened to 4.5:1.
+    '--ek-color-primary-text': ensureContrast(colors.primary, colors.background),
     '--ek-font-body': theme.fonts.body,
     '--ek-font-mono': theme.fonts.mono,
     '--ek-radius': `${theme.radius}px`,

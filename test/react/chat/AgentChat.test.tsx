@@ -42,11 +42,14 @@ describe('<AgentChat>', () => {
     expect(answer).toHaveTextContent(/leads with/);
     expect(answer.querySelector('strong')).not.toBeNull(); // markdown
     expect(screen.getByText(/Searched the data model for “revenue customer”: 1 view/)).toBeInTheDocument();
-    const tool = screen.getByRole('region', { name: /Top 5: revenue by customer/i });
+    const tool = screen.getByRole('group', { name: 'Querying data' });
+    expect(tool.querySelector('.ek-tool__title')).toHaveTextContent(/Top 5: revenue by customer/i);
     expect(within(tool).getAllByRole('row')).toHaveLength(6);
-    expect(screen.getByText(/SELECT customer, SUM\(revenue\)/)).toBeInTheDocument();
+    await userEvent.click(within(tool).getByText('SQL')); // the SQL block renders when opened
+    await waitFor(() => expect(tool.querySelector('.ek-sql')).toHaveTextContent(/SELECT customer, SUM\(revenue\)/i));
+    expect(tool.querySelector('.ek-sql__keyword')).not.toBeNull();
     expect(log()).toHaveAttribute('aria-busy', 'false');
-  });
+  }, 15_000); // the first SQL opening loads sql-formatter
 
   it('Enter sends, Shift+Enter adds a line; Stop shows while streaming and stops', async () => {
     setup({ lineDelayMs: 8 });
@@ -54,7 +57,7 @@ describe('<AgentChat>', () => {
     await userEvent.type(box, 'Revenue{Shift>}{Enter}{/Shift}by region');
     expect(box).toHaveValue('Revenue\nby region');
     await userEvent.type(box, '{Enter}');
-    expect(box).toHaveValue('');
+    await waitFor(() => expect(box).toHaveValue('')); // once the service accepted it
     const stop = await screen.findByRole('button', { name: 'Stop' });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     await waitFor(() => expect(log()).toHaveAttribute('aria-busy', 'true'));
@@ -62,7 +65,7 @@ describe('<AgentChat>', () => {
     await waitFor(() => expect(screen.getByText('Stopped. Everything received so far is kept.')).toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('Stopped.');
     expect(log().querySelector('[data-id]')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows errors plainly with Retry, and tool errors inside the answer', async () => {
@@ -70,13 +73,18 @@ describe('<AgentChat>', () => {
     mock.faults = { httpStatus: 500 };
     await userEvent.click(screen.getByRole('button', { name: 'Revenue by region' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Injected HTTP 500 (mock)');
+    expect(alert).toHaveTextContent('Something went wrong while answering.');
+    expect(alert).toHaveTextContent('Injected HTTP 500 (mock)'); // under "Details"
+    expect(log()).toHaveTextContent('Revenue by region'); // the question stays
     mock.faults = {};
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Done.'));
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.type(screen.getByRole('textbox'), 'what is the weather{Enter}');
-    await waitFor(() => expect(screen.getByText(/The query failed: No measure or dimension/)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('This question could not be answered from the data.')).toBeInTheDocument(),
+    );
+    expect(screen.getByText(/No measure or dimension/)).toBeInTheDocument(); // raw, under "Details"
   });
 
   it('loads all rows of a truncated result through the data API', async () => {

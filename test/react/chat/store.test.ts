@@ -199,10 +199,16 @@ describe('chat store against the mock', () => {
     const store = makeStore(transportFor(mock));
     await store.getState().send('Orders over time');
     expect(store.getState().error).toMatchObject({ kind: 'server' });
+    // The unanswered question is kept for the UI (never in the thread: nothing to double).
+    expect(store.getState().unsent).toEqual({ content: 'Orders over time' });
+    expect(store.getState().thread.messages).toHaveLength(0);
     mock.faults = {};
     await store.getState().retry();
     expect(store.getState().status).toBe('idle');
-    expect(store.getState().thread.messages[0]).toMatchObject({ role: 'user', content: 'Orders over time' });
+    expect(store.getState().unsent).toBeNull();
+    expect(store.getState().thread.messages.filter((m) => m.role === 'user')).toEqual([
+      expect.objectContaining({ content: 'Orders over time' }),
+    ]);
   });
 
   describe('abort', () => {

@@ -18,7 +18,8 @@ import {
 describe('createTheme', () => {
   it('fills partial overrides from the light or dark defaults', () => {
     const theme = createTheme({ colors: { primary: '#ff0000' }, fonts: { body: 'Inter' }, radius: 4 });
-    expect(theme.colors).toEqual({ ...lightTheme.colors, primary: '#ff0000' });
+    // A foreground is computed for the new primary: white on #ff0000 is 4.0:1, black 5.25:1.
+    expect(theme.colors).toEqual({ ...lightTheme.colors, primary: '#ff0000', onPrimary: '#000000' });
     expect(theme.fonts).toEqual({ body: 'Inter', mono: lightTheme.fonts.mono });
     expect(theme.radius).toBe(4);
     expect(createTheme({ colorScheme: 'dark' }).colors).toEqual(darkTheme.colors);

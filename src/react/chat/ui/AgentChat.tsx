@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
 import { useLatest } from '../../internal/use-latest';
@@ -6,7 +6,15 @@ import { ThemedRoot } from '../../theme/ThemedRoot';
 import { useAgentChat, type UseAgentChatOptions } from '../use-agent-chat';
 import { ChatAnnouncer, GraphProgress } from './ChatAnnouncer';
 import { Composer, type ComposerProps } from './Composer';
-import { ChatUIContext, useChatUI, type ChatUIContextValue } from './context';
+import {
+  ChatUIContext,
+  createComposerHandle,
+  focusComposer,
+  useChatUI,
+  type ChatFeedback,
+  type ChatUIContextValue,
+} from './context';
+import { defaultChatMessages, type ChatMessages } from './messages';
 import { MessageList } from './MessageList';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
@@ -23,6 +31,13 @@ export interface ChatProviderProps extends UseAgentChatOptions {
   renderMessage?: (message: ChatMessage, standard: ReactNode) => ReactNode;
   /** Draws a tool call; return undefined for the default panel. */
   renderToolCall?: (call: ParsedToolCall, message: ChatMessage) => ReactNode | undefined;
+  /**
+   * Replaces any of the UI's strings (see {@link defaultChatMessages}): translation, tone,
+   * tool labels. Keep the object stable (module constant or memoized).
+   */
+  labels?: Partial<ChatMessages>;
+  /** Called when the user rates an answer; thumbs up/down show only when set. */
+  onFeedback?: (feedback: ChatFeedback) => void;
   children?: ReactNode;
 }
 
@@ -30,9 +45,12 @@ export interface ChatProviderProps extends UseAgentChatOptions {
 export function ChatProvider({ children, ...props }: ChatProviderProps) {
   const chat = useAgentChat(props);
   const latest = useLatest(props);
+  const [composer] = useState(createComposerHandle);
   const hasAllowImage = !!props.allowImage;
   const hasRenderMessage = !!props.renderMessage;
   const hasRenderToolCall = !!props.renderToolCall;
+  const hasFeedback = !!props.onFeedback;
+  const messages = useMemo(() => ({ ...defaultChatMessages, ...props.labels }), [props.labels]);
   const value = useMemo<ChatUIContextValue>(
     () => ({
       store: chat.store,
@@ -43,6 +61,9 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       allowImage: hasAllowImage ? (url) => latest.current.allowImage?.(url) ?? false : undefined,
       renderMessage: hasRenderMessage ? (m, s) => latest.current.renderMessage?.(m, s) : undefined,
       renderToolCall: hasRenderToolCall ? (c, m) => latest.current.renderToolCall?.(c, m) : undefined,
+      messages,
+      composer,
+      onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -57,6 +78,8 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       hasAllowImage,
       hasRenderMessage,
       hasRenderToolCall,
+      hasFeedback,
+      messages,
     ],
   );
   return <ChatUIContext.Provider value={value}>{children}</ChatUIContext.Provider>;
@@ -69,7 +92,7 @@ export interface AgentChatProps extends Omit<ChatProviderProps, 'children'> {
   /** Questions offered in the empty state. */
   suggestions?: string[];
   composer?: ComposerProps;
-  /** Accessible name of the chat region. Default "Chat with the data analyst". */
+  /** Accessible name of the chat region. Default `labels.regionLabel`. */
   label?: string;
   className?: string;
 }
@@ -77,12 +100,15 @@ export interface AgentChatProps extends Omit<ChatProviderProps, 'children'> {
 const DEFAULT_SUGGESTIONS = ['Revenue by region', 'Orders over time', 'Top 5 customers by revenue'];
 
 function EmptyState({ suggestions, render }: { suggestions: string[]; render?: AgentChatProps['renderEmpty'] }) {
-  const { store } = useChatUI();
-  const send = (input: string) => void store.getState().send(input);
+  const ui = useChatUI();
+  const send = (input: string) => {
+    void ui.store.getState().send(input);
+    focusComposer(ui); // the suggestion button disappears with the empty state
+  };
   if (render) return <>{render(send)}</>;
   return (
     <div className="ek-empty">
-      <p className="ek-empty__title">Ask a question about your data</p>
+      <p className="ek-empty__title">{ui.messages.emptyTitle}</p>
       <ul className="ek-empty__suggestions">
         {suggestions.map((suggestion) => (
           <li key={suggestion}>
@@ -97,13 +123,22 @@ function EmptyState({ suggestions, render }: { suggestions: string[]; render?: A
 }
 
 function StoppedNote() {
-  const { store } = useChatUI();
+  const { store, messages } = useChatUI();
   const stopped = useStore(store, (s) => s.stopped);
   if (!stopped) return null;
+  return <p className="ek-chat__note">{stopped === 'stopped' ? messages.stoppedNote : messages.notRunningNote}</p>;
+}
+
+function ChatRegion({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
+  const { messages } = useChatUI();
   return (
-    <p className="ek-chat__note">
-      {stopped === 'stopped' ? 'Stopped. Everything received so far is kept.' : 'Nothing was running any more.'}
-    </p>
+    <ThemedRoot
+      as="section"
+      className={['ek-chat', className].filter(Boolean).join(' ')}
+      aria-label={label ?? messages.regionLabel}
+    >
+      {children}
+    </ThemedRoot>
   );
 }
 
@@ -116,19 +151,19 @@ export function AgentChat({
   renderEmpty,
   suggestions = DEFAULT_SUGGESTIONS,
   composer,
-  label = 'Chat with the data analyst',
+  label,
   className,
   ...props
 }: AgentChatProps) {
   return (
     <ChatProvider {...props}>
-      <ThemedRoot as="section" className={['ek-chat', className].filter(Boolean).join(' ')} aria-label={label}>
+      <ChatRegion label={label} className={className}>
         <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
         <GraphProgress />
         <StoppedNote />
         <ChatAnnouncer />
         <Composer {...composer} />
-      </ThemedRoot>
+      </ChatRegion>
     </ChatProvider>
   );
 }

@@ -1,28 +1,33 @@
 import { useStore } from 'zustand';
+import { parseToolCall } from '../../../protocol';
 import type { ChatStoreState } from '../store';
 import { useChatUI } from './context';
+import { defaultChatMessages, type ChatMessages } from './messages';
 
-/** The agent-graph step now running, from the last message in process. */
-export function progressOf(state: ChatStoreState): string | null {
-  if (state.status === 'submitting') return 'Sending';
+/** The agent-graph step now running, from the last message in process, in plain words. */
+export function progressOf(state: ChatStoreState, messages: ChatMessages = defaultChatMessages): string | null {
+  if (state.status === 'submitting') return messages.sending;
   if (state.status !== 'streaming') return null;
-  const messages = state.thread.messages;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
+  const list = state.thread.messages;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const message = list[i]!;
     if (!message.isInProcess) continue;
     const path = message.graphPath ?? [];
-    if (path[0] === 'final') return 'Writing the answer';
-    if (path.includes('tools') || message.toolCall)
-      return message.toolCall ? `Running ${message.toolCall.name}` : 'Using tools';
-    return 'Thinking';
+    if (path[0] === 'final') return messages.writingAnswer;
+    if (message.toolCall) {
+      const call = parseToolCall(message.toolCall);
+      return messages.tool(call.kind, call.name);
+    }
+    if (path.includes('tools')) return messages.tool('other', '');
+    return messages.thinking;
   }
-  return 'Working';
+  return messages.working;
 }
 
 /** A small indicator of which agent node is working, driven by `graphPath`. */
 export function GraphProgress() {
-  const { store } = useChatUI();
-  const step = useStore(store, progressOf);
+  const { store, messages } = useChatUI();
+  const step = useStore(store, (s) => progressOf(s, messages));
   if (!step) return null;
   return (
     <p className="ek-progress" aria-hidden="true">
@@ -31,42 +36,31 @@ export function GraphProgress() {
   );
 }
 
-function announcement(state: ChatStoreState): string {
+function announcement(state: ChatStoreState, messages: ChatMessages): string {
   switch (state.status) {
     case 'submitting':
     case 'streaming':
-      return 'Answering…';
+      return messages.announceAnswering;
     case 'aborting':
-      return 'Stopping…';
+      return messages.announceStopping;
     case 'error':
       return '';
     case 'idle':
-      if (state.stopped) return 'Stopped.';
-      return state.thread.messages.length > 0 ? 'Done.' : '';
+      if (state.stopped) return messages.announceStopped;
+      return state.thread.messages.length > 0 ? messages.announceDone : '';
   }
 }
 
 /**
- * What screen readers hear: "answering", "done", "stopped", and errors (with a Retry button),
- * never every token.
+ * What screen readers hear: "answering", "done", "stopped", never every token. Errors are
+ * shown (as alerts, with Retry) inline in the `MessageList`, under the question.
  */
 export function ChatAnnouncer() {
-  const { store } = useChatUI();
-  const text = useStore(store, announcement);
-  const error = useStore(store, (s) => (s.status === 'error' ? s.error : null));
+  const { store, messages } = useChatUI();
+  const text = useStore(store, (s) => announcement(s, messages));
   return (
-    <>
-      <p className="ek-sr-only" role="status" aria-live="polite">
-        {text}
-      </p>
-      {error && (
-        <div className="ek-chat__error" role="alert">
-          <span>{error.message}</span>
-          <button type="button" className="ek-button" onClick={() => void store.getState().retry()}>
-            Retry
-          </button>
-        </div>
-      )}
-    </>
+    <p className="ek-sr-only" role="status" aria-live="polite">
+      {text}
+    </p>
   );
 }

@@ -1,25 +1,77 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import { useChatUI } from './context';
+import { focusComposer, useChatUI } from './context';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps {
+  /** Placeholder of the text box. Default `labels.composerPlaceholder`. */
   placeholder?: string;
-  /** Visible label of the text box (also its accessible name). Default "Ask a question". */
+  /** Accessible name of the text box. Default `labels.composerLabel` ("Ask a question"). */
   label?: string;
+  /** Tallest the text box grows with its text, in pixels. Default 200. */
+  maxHeight?: number;
 }
 
-/** The message box: Enter sends, Shift+Enter adds a line; Stop while a turn streams. */
-export function Composer({ placeholder = 'Ask about your data…', label = 'Ask a question' }: ComposerProps) {
-  const { store } = useChatUI();
+const SendIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
+const StopIcon = () => (
+  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
+  </svg>
+);
+
+/**
+ * The message box: grows with its text up to `maxHeight`; Enter sends, Shift+Enter adds a
+ * line. One action button turns from Send into Stop while a turn runs (the same element, so
+ * focus is never dropped); when the turn ends with focus on it, focus returns to the text box.
+ * The text is cleared only once the service accepts the question: after a failure it is
+ * still there to edit or send again.
+ */
+export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps) {
+  const ui = useChatUI();
+  const { store, messages, composer } = ui;
+  const box = useRef<HTMLTextAreaElement | null>(null);
   const status = useStore(store, (s) => s.status);
   const [text, setText] = useState('');
+  const sent = useRef<string | null>(null);
+  const action = useRef<HTMLButtonElement>(null);
   const id = useId();
   const busy = status === 'submitting' || status === 'streaming' || status === 'aborting';
+  const empty = !text.trim();
+
+  // Clear the box once the question is accepted (the stream starts, or the turn ends well).
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        const question = sent.current;
+        if (question === null || state.status === previous.status) return;
+        if (state.status === 'streaming' || (state.status === 'idle' && previous.status === 'submitting')) {
+          sent.current = null;
+          setText((current) => (current.trim() === question ? '' : current));
+        } else if (state.status === 'error' || state.status === 'aborting') sent.current = null;
+      }),
+    [store],
+  );
+
+  // The turn ended while the Stop button had focus: give it back to the text box.
+  useEffect(() => {
+    if (!busy && document.activeElement === action.current) focusComposer(ui);
+  }, [busy, ui]);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight + 2, maxHeight)}px`;
+  }, [text, maxHeight]);
+
   const submit = () => {
-    if (busy || !text.trim()) return;
+    if (busy || empty) return;
+    sent.current = text.trim();
     void store.getState().send(text);
-    setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -27,40 +79,46 @@ export function Composer({ placeholder = 'Ask about your data…', label = 'Ask 
       submit();
     }
   };
+  const stopping = status === 'aborting';
   return (
     <form
       className="ek-composer"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        if (busy) {
+          if (!stopping) void store.getState().abort();
+          focusComposer(ui);
+        } else submit();
       }}
     >
       <label htmlFor={id} className="ek-sr-only">
-        {label}
+        {label ?? messages.composerLabel}
       </label>
       <textarea
         id={id}
+        ref={(element) => {
+          box.current = element;
+          composer.attach(element);
+        }}
         className="ek-composer__input"
+        style={{ maxHeight }}
         value={text}
         rows={1}
-        placeholder={placeholder}
+        placeholder={placeholder ?? messages.composerPlaceholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      {busy ? (
-        <button
-          type="button"
-          className="ek-button ek-composer__stop"
-          onClick={() => void store.getState().abort()}
-          disabled={status === 'aborting'}
-        >
-          {status === 'aborting' ? 'Stopping…' : 'Stop'}
-        </button>
-      ) : (
-        <button type="submit" className="ek-button ek-composer__send" disabled={!text.trim()}>
-          Send
-        </button>
-      )}
+      {/* aria-disabled, not disabled: a disabled button would drop focus to <body>. */}
+      <button
+        ref={action}
+        type="submit"
+        className={`ek-composer__action ${busy ? 'ek-composer__stop' : 'ek-composer__send'}`}
+        aria-label={busy ? (stopping ? messages.stopping : messages.stop) : messages.send}
+        title={busy ? (stopping ? messages.stopping : messages.stop) : messages.send}
+        aria-disabled={(busy ? stopping : empty) || undefined}
+      >
+        {busy ? <StopIcon /> : <SendIcon />}
+      </button>
     </form>
   );
 }

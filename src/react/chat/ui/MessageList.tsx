@@ -1,85 +1,123 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useMessageIds } from '../use-agent-chat';
-import { useChatUI } from './context';
+import { focusComposer, useChatUI } from './context';
+import { ErrorNotice } from './ErrorNotice';
 import { MessageRow } from './MessageRow';
 
-const NEAR_BOTTOM = 48;
+/** Within this many pixels of the bottom counts as "at the bottom". */
+const NEAR_BOTTOM = 24;
 
 /**
  * The thread as a log: rows subscribe to their own message, the list only to the ids.
- * Sticks to the bottom while content streams, unless the user has scrolled up (then a
- * "jump to latest" button appears). `aria-busy` while a turn streams; tokens are not read
- * out (see the status announcer).
+ *
+ * Follows the conversation: while attached to the bottom it follows any growth of the
+ * content (streamed text, a chart drawing, a panel opening), watched by a size observer on
+ * the content. Only the user moving up detaches it (growth never does, as it leaves
+ * `scrollTop` where it was); sending re-attaches and brings the question into view. A "jump
+ * to latest" button shows whenever the bottom is out of view. A failed turn's error shows
+ * inline under the question, with Retry.
  */
-export function MessageList({ empty, label = 'Conversation' }: { empty?: ReactNode; label?: string }) {
-  const { store } = useChatUI();
+export function MessageList({ empty, label }: { empty?: ReactNode; label?: string }) {
+  const ui = useChatUI();
+  const { store, messages } = ui;
   const ids = useMessageIds(store);
-  const pending = useStore(store, (s) => s.pending);
+  const pending = useStore(store, (s) => s.pending ?? s.unsent);
+  const failed = useStore(store, (s) => s.unsent !== null);
   const busy = useStore(store, (s) => s.status === 'submitting' || s.status === 'streaming');
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const lastTop = useRef(0);
   const [away, setAway] = useState(false);
 
   useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const toBottom = () => {
-      if (stick.current) element.scrollTop = element.scrollHeight;
+    const element = scroller.current!;
+    const distance = () => element.scrollHeight - element.scrollTop - element.clientHeight;
+    const follow = () => {
+      if (stick.current) {
+        element.scrollTop = element.scrollHeight;
+        lastTop.current = element.scrollTop;
+      }
+      setAway(distance() > NEAR_BOTTOM);
     };
-    // Content grows between renders too (charts, streamed text): follow size changes.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(toBottom);
-    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    observer?.observe(content.current!);
+    observer?.observe(element);
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(follow);
+    };
+    // Growth is the size observer's job; the store only says when a question was sent.
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.thread !== previous.thread || state.pending !== previous.pending) requestAnimationFrame(toBottom);
+      if (state.pending && state.pending !== previous.pending) {
+        stick.current = true; // re-attach, so the user's own message comes into view
+        later();
+      }
     });
+    follow();
     return () => {
       observer?.disconnect();
       unsubscribe();
+      cancelAnimationFrame(frame);
     };
   }, [store]);
 
   const onScroll = () => {
     const element = scroller.current!;
-    const near = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM;
-    stick.current = near;
+    const top = element.scrollTop;
+    const near = element.scrollHeight - top - element.clientHeight <= NEAR_BOTTOM;
+    // Only the user moves the view up; content growing below leaves scrollTop alone.
+    if (near) stick.current = true;
+    else if (top < lastTop.current - 1) stick.current = false;
+    lastTop.current = top;
     setAway(!near);
   };
 
+  const jump = () => {
+    const element = scroller.current!;
+    stick.current = true;
+    element.scrollTop = element.scrollHeight;
+    lastTop.current = element.scrollTop;
+    setAway(false);
+    focusComposer(ui);
+  };
+
   const nothing = ids.length === 0 && !pending;
+  const name = label ?? messages.logLabel;
   return (
-    <div className="ek-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={label}>
-      {nothing ? (
-        empty
-      ) : (
-        <div role="log" aria-live="off" aria-busy={busy} aria-label={label}>
-          <ol className="ek-list__items">
-            {ids.map((id) => (
-              <MessageRow key={id} id={id} />
-            ))}
-            {pending && (
-              <li className="ek-row">
-                <div className="ek-message ek-message--user ek-message--pending">
-                  <div className="ek-message__bubble">
-                    <p className="ek-message__text">{pending.content}</p>
-                  </div>
-                </div>
-              </li>
-            )}
-          </ol>
+    <div className="ek-list-frame">
+      <div className="ek-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={name}>
+        <div ref={content}>
+          {nothing ? (
+            empty
+          ) : (
+            <div role="log" aria-live="off" aria-busy={busy} aria-label={name}>
+              <ol className="ek-list__items">
+                {ids.map((id) => (
+                  <MessageRow key={id} id={id} />
+                ))}
+                {pending && (
+                  <li className="ek-row">
+                    <div
+                      className={`ek-message ek-message--user ${failed ? 'ek-message--failed' : 'ek-message--pending'}`}
+                    >
+                      <div className="ek-message__bubble">
+                        <p className="ek-message__text">{pending.content}</p>
+                      </div>
+                    </div>
+                  </li>
+                )}
+              </ol>
+              <ErrorNotice />
+            </div>
+          )}
         </div>
-      )}
-      {away && busy && (
-        <button
-          type="button"
-          className="ek-button ek-list__jump"
-          onClick={() => {
-            stick.current = true;
-            setAway(false);
-            scroller.current!.scrollTop = scroller.current!.scrollHeight;
-          }}
-        >
-          Jump to latest
+      </div>
+      {away && !nothing && (
+        <button type="button" className="ek-button ek-list__jump" onClick={jump}>
+          {messages.jumpToLatest}
         </button>
       )}
     </div>

@@ -4,12 +4,13 @@ import { Avatar } from '../../avatar/Avatar';
 import { useChatMessage } from '../use-agent-chat';
 import { useChatUI } from './context';
 import { Markdown } from './Markdown';
+import { MessageActions } from './MessageActions';
 import { ThinkingPanel } from './ThinkingPanel';
 import { ToolCallPanel } from './ToolCallPanel';
 
 /** One message as the default UI draws it. */
 export function MessageView({ message }: { message: ChatMessage }) {
-  const { showThinking, user, agent, allowImage } = useChatUI();
+  const { showThinking, user, agent, allowImage, messages } = useChatUI();
   if (message.role === 'user') {
     return (
       <div className="ek-message ek-message--user" data-id={message.id}>
@@ -23,7 +24,11 @@ export function MessageView({ message }: { message: ChatMessage }) {
   const final = isFinalAnswer(message);
   const thinking =
     showThinking && message.thinking ? (
-      <ThinkingPanel text={message.thinking} active={!!message.isInProcess && !message.content} />
+      <ThinkingPanel
+        text={message.thinking}
+        active={!!message.isInProcess && !message.content && !message.toolCall}
+        messages={messages}
+      />
     ) : null;
   const tool = message.toolCall ? <ToolCallPanel message={message} /> : null;
   const text = message.content ? <Markdown text={message.content} /> : null;
@@ -42,10 +47,11 @@ export function MessageView({ message }: { message: ChatMessage }) {
         <span className="ek-message__gutter" />
       )}
       <div className="ek-message__body">
-        {final && <span className="ek-sr-only">Answer: </span>}
+        {final && <span className="ek-sr-only">{messages.answerPrefix}</span>}
         {thinking}
         {tool}
         {text}
+        {final && <MessageActions message={message} />}
       </div>
     </div>
   );

@@ -1,12 +1,37 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { defaultChatMessages, type ChatMessages } from './messages';
 
-/** The agent's reasoning, streamed live, collapsible; open while it is being written. */
-export function ThinkingPanel({ text, active }: { text: string; active: boolean }) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  const isOpen = open ?? active;
+/**
+ * The agent's reasoning, streamed live: open while it is being written, collapsed to
+ * "Thought for N s" once the answer starts, unless the user opened or closed it by hand.
+ */
+export function ThinkingPanel({
+  text,
+  active,
+  messages = defaultChatMessages,
+}: {
+  text: string;
+  active: boolean;
+  messages?: ChatMessages;
+}) {
+  // Only the user's own clicks set this; the `open` attribute's toggle events do not.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const started = useRef<number | null>(null);
+  const [seconds, setSeconds] = useState<number | null>(null);
+  useEffect(() => {
+    if (active) started.current ??= Date.now();
+    else if (started.current !== null) setSeconds(Math.max(1, Math.round((Date.now() - started.current) / 1000)));
+  }, [active]);
+  const open = chosen ?? active;
+  const onClick = (event: MouseEvent) => {
+    event.preventDefault();
+    setChosen(!open);
+  };
   return (
-    <details className="ek-thinking" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{active ? 'Thinking…' : 'Reasoning'}</summary>
+    <details className="ek-thinking ek-disclosure" open={open}>
+      <summary onClick={onClick}>
+        {active ? messages.thinkingNow : seconds !== null ? messages.thoughtFor(seconds) : messages.reasoning}
+      </summary>
       <p className="ek-thinking__text">{text}</p>
     </details>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   parseToolCall,
   toSqlResult,
@@ -12,17 +12,17 @@ import { ResultChart } from '../../charts/ResultChart';
 import { ResultTable } from '../../charts/ResultTable';
 import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
+import { CopyButton } from './CopyButton';
+import { SqlCode } from './SqlCode';
 
 function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
+  const { messages } = useChatUI();
   const query = call.input?.searchQuery ?? call.result?.searchQuery;
-  if (call.status === 'running')
-    return <p className="ek-tool__status">Searching the data model{query ? ` for “${query}”` : ''}…</p>;
+  if (call.status === 'running') return <p className="ek-tool__status">{messages.searchingModel(query)}</p>;
   const cubes = call.result?.cubes ?? [];
   return (
-    <details className="ek-tool__details">
-      <summary>
-        Searched the data model{query ? ` for “${query}”` : ''}: {cubes.length} {cubes.length === 1 ? 'view' : 'views'}
-      </summary>
+    <details className="ek-tool__details ek-disclosure">
+      <summary>{messages.searchedModel(query, cubes.length)}</summary>
       <ul className="ek-tool__cubes">
         {cubes.map((cube) => (
           <li key={cube.name}>
@@ -46,37 +46,28 @@ function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
   );
 }
 
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="ek-button ek-tool__copy"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        );
-      }}
-    >
-      {copied ? 'Copied' : 'Copy SQL'}
-    </button>
-  );
+/** The result's spec without its title: the panel shows the title once, as text. */
+function untitled(spec: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!spec || !('title' in spec)) return spec;
+  const { title: _title, ...rest } = spec;
+  return rest;
 }
 
 function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
-  const { transport } = useChatUI();
+  const { transport, messages } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [sqlOpen, setSqlOpen] = useState(false);
   const running = call.status === 'running';
   const willChart = running && !!call.input?.vegaSpec;
   useEffect(() => {
     if (willChart) preloadCharts(); // start the chart download while the query runs
   }, [willChart]);
-  const title = call.result?.queryTitle ?? call.input?.queryTitle ?? 'Query';
+  const title = call.result?.queryTitle ?? call.input?.queryTitle;
   const description = call.result?.description ?? call.input?.description;
   const sql = call.result?.sqlQuery ?? call.input?.sqlQuery;
   const result = full ?? call.result;
+  const spec = useMemo(() => untitled(result?.vegaSpec), [result?.vegaSpec]);
   const canLoadAll = !full && !!transport.dataUrl && !!call.result?.truncated;
   const loadAll = () => {
     if (!call.result) return;
@@ -96,33 +87,31 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
     );
   };
   const footer = canLoadAll ? (
-    <button type="button" className="ek-button" onClick={loadAll} disabled={loading === 'loading'}>
+    <button type="button" className="ek-button" onClick={loadAll} aria-disabled={loading === 'loading' || undefined}>
       {loading === 'loading'
-        ? 'Loading all rows…'
+        ? messages.loadingAllRows
         : loading === 'failed'
-          ? 'Loading failed: try again'
-          : `Load all ${call.result!.totalRows.toLocaleString('en-US')} rows`}
+          ? messages.loadFailed
+          : messages.loadAllRows(call.result!.totalRows)}
     </button>
   ) : undefined;
   return (
     <>
       <p className="ek-tool__title">
-        <strong>{title}</strong>
-        {running && <span className="ek-tool__status"> running…</span>}
+        <strong>{title ?? messages.tool('sql', call.name)}</strong>
+        {running && <span className="ek-tool__status"> {messages.running}</span>}
       </p>
       {description && <p className="ek-tool__description">{description}</p>}
       {sql && (
-        <details className="ek-tool__details">
-          <summary>SQL</summary>
-          <pre className="ek-tool__sql">
-            <code>{sql}</code>
-          </pre>
-          <CopyButton text={sql} />
+        <details className="ek-tool__details ek-disclosure" onToggle={(event) => setSqlOpen(event.currentTarget.open)}>
+          <summary>{messages.sql}</summary>
+          {sqlOpen && <SqlCode sql={sql} />}
+          <CopyButton text={sql} label={messages.copySql} copied={messages.copied} />
         </details>
       )}
       {result &&
-        (result.vegaSpec ? (
-          <ResultChart result={result} tableFooter={footer} />
+        (spec ? (
+          <ResultChart result={result} spec={spec} tableFooter={footer} />
         ) : (
           <ResultTable result={result} footer={footer} />
         ))}
@@ -131,40 +120,46 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
 }
 
 /**
- * A tool call as a panel: in progress vs done; the metadata search with its views and
- * members; the SQL call with title, description, copyable SQL, the chart or table and a
- * "load all rows" action when the result was truncated; tool errors plainly.
+ * A tool call as a panel (a named group, not a landmark): in progress vs done; the metadata
+ * search with its views and members; the SQL call with its title (shown once), description,
+ * formatted and copyable SQL, the chart or table and a "load all rows" action when the result
+ * was truncated; tool errors in plain words, the raw error under "details".
  */
 export function ToolCallPanel({ message }: { message: ChatMessage }) {
-  const { renderToolCall } = useChatUI();
+  const { renderToolCall, messages } = useChatUI();
   const call = parseToolCall(message.toolCall!);
   const custom = renderToolCall?.(call, message);
   if (custom !== undefined) return <>{custom}</>;
   const running = call.status === 'running';
   return (
-    <section
+    <div
       className="ek-tool"
+      role="group"
       data-kind={call.kind}
       data-status={call.status}
       aria-busy={running}
-      aria-label={`Tool ${call.name}`}
+      aria-label={messages.tool(call.kind, call.name)}
     >
       {call.status === 'error' ? (
-        <p className="ek-tool__error">
-          {call.kind === 'sql' ? 'The query failed' : `${call.name} failed`}: {call.error!.message}
-        </p>
+        <div className="ek-tool__error">
+          <p>{messages.toolFailed(call.kind, call.name)}</p>
+          <details className="ek-disclosure">
+            <summary>{messages.details}</summary>
+            <p className="ek-tool__error-detail">{call.error!.message}</p>
+          </details>
+        </div>
       ) : call.kind === 'meta' ? (
         <MetaToolView call={call} />
       ) : call.kind === 'sql' ? (
         <SqlToolView call={call} />
       ) : (
-        <details className="ek-tool__details">
+        <details className="ek-tool__details ek-disclosure">
           <summary>
-            {call.name} {running ? 'running…' : 'done'}
+            {messages.tool(call.kind, call.name)} {running ? messages.running : ''}
           </summary>
-          <pre className="ek-tool__sql">{JSON.stringify({ input: call.input, result: call.result }, null, 2)}</pre>
+          <pre className="ek-tool__json">{JSON.stringify({ input: call.input, result: call.result }, null, 2)}</pre>
         </details>
       )}
-    </section>
+    </div>
   );
 }

@@ -1,0 +1,47 @@
+import { memo, useEffect, useState } from 'react';
+import { tokenizeSql } from './sql-highlight';
+
+const loadFormatter = () => import('sql-formatter').then((module) => module.format);
+let formatter: ReturnType<typeof loadFormatter> | null = null;
+
+/** Formats SQL with sql-formatter, loaded on first use (like vega) to keep the entry small. */
+async function formatSql(sql: string): Promise<string> {
+  formatter ??= loadFormatter();
+  const format = await formatter;
+  return format(sql, { language: 'postgresql', keywordCase: 'upper', tabWidth: 2 });
+}
+
+/**
+ * SQL in a code block: shown at once as sent, then formatted when the formatter has loaded;
+ * highlighted by a small tokenizer into React text nodes (no HTML is ever injected).
+ * Unformattable SQL stays as it came.
+ */
+export const SqlCode = memo(function SqlCode({ sql }: { sql: string }) {
+  const [formatted, setFormatted] = useState<{ from: string; text: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    formatSql(sql).then(
+      (text) => live && setFormatted({ from: sql, text }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [sql]);
+  const shown = formatted?.from === sql ? formatted.text : sql;
+  return (
+    <pre className="ek-sql" data-formatted={shown !== sql || undefined}>
+      <code>
+        {tokenizeSql(shown).map((token, i) =>
+          token.kind === 'space' || token.kind === 'identifier' || token.kind === 'operator' ? (
+            token.text
+          ) : (
+            <span key={i} className={`ek-sql__${token.kind}`}>
+              {token.text}
+            </span>
+          ),
+        )}
+      </code>
+    </pre>
+  );
+});
