@@ -4,12 +4,10 @@
 // are counted, because a host ships them. Budgets are the issue's, not loosened to fit:
 // the chat and charts keep growing, so a red check means "look at what grew".
 //
-// Measured 2026-11-22 (branch `package`, before the chat and charts branches merged):
-// dashboard alone 6.72 KB of 8 KB (1.3 KB headroom); whole React entry without charts
-// 72.5 KB against 30 KB, failing: react-markdown + remark-gfm are about 51 KB of it, our
-// own code 21.5 KB. It passes only once markdown loads lazily (like the charts) or gets
-// lighter. protocol 8.3 KB and server 4.5 KB against 12 KB budgets set here, not in the
-// issue.
+// Measured 2026-11-22 after the chat and package work merged: dashboard alone 7.5 KB of
+// 8 KB; the whole React entry 26.3 KB of 30 KB once markdown (50.8 KB) and the SQL formatter
+// (about 78 KB with its block) load lazily, like the charts (309 KB). protocol 8.6 KB and
+// server 4.7 KB against 12 KB budgets set here, not in the issue.
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
 const charts = ['vega', 'vega-lite', 'vega-embed', 'vega-tooltip'];
@@ -29,10 +27,11 @@ const checks = [
     limit: '8 KB',
   },
   {
-    name: 'embedkit: the whole React entry, without the lazy chart chunk',
+    name: 'embedkit: the whole React entry, without its lazy chunks',
     path: 'dist/index.js',
     import: '*',
-    ignore: charts,
+    // Lazy chunks, loaded on first use: the chart stack, the SQL formatter, the markdown parser.
+    ignore: [...charts, 'sql-formatter', 'react-markdown', 'remark-gfm'],
     gzip: true,
     limit: '30 KB',
   },
@@ -49,6 +48,20 @@ const checks = [
     name: 'embedkit: the lazy chart chunk (loadCharts with vega)',
     path: 'dist/react/charts/load-charts.js',
     import: '{ loadCharts }',
+    gzip: true,
+  },
+  {
+    // Reported: the lazy markdown chunk (react-markdown + GFM), loaded when a chat mounts.
+    name: 'embedkit: the lazy markdown chunk',
+    path: 'dist/react/chat/ui/markdown-block.js',
+    import: '{ MarkdownBlock }',
+    gzip: true,
+  },
+  {
+    // Reported: the lazy SQL formatter, loaded when SQL is first shown.
+    name: 'embedkit: the SQL block with its lazy formatter',
+    path: 'dist/react/chat/ui/SqlCode.js',
+    import: '{ SqlCode }',
     gzip: true,
   },
   {

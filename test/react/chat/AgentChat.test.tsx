@@ -40,7 +40,7 @@ describe('<AgentChat>', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Done.'));
     const answer = log().querySelector('.ek-message--final')!;
     expect(answer).toHaveTextContent(/leads with/);
-    expect(answer.querySelector('strong')).not.toBeNull(); // markdown
+    await waitFor(() => expect(answer.querySelector('strong')).not.toBeNull()); // markdown, a lazy chunk
     expect(screen.getByText(/Searched the data model for “revenue customer”: 1 view/)).toBeInTheDocument();
     const tool = screen.getByRole('group', { name: 'Querying data' });
     expect(tool.querySelector('.ek-tool__title')).toHaveTextContent(/Top 5: revenue by customer/i);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src';
 import { markdownBlocks } from '../../../src/react/chat/ui/Markdown';
@@ -16,11 +16,16 @@ describe('markdownBlocks', () => {
     expect(markdownBlocks('')).toEqual([]);
   });
 
-  it('renders tables, code and lists, block by block', () => {
+  it('shows plain paragraphs while the parser loads, then tables, code and lists, block by block', async () => {
     const { container } = render(
       <Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n```\nx\n\ny\n```\n\n1. one\n2. two'} />,
     );
-    expect(container.querySelector('table td')).toHaveTextContent('1');
+    // The parser is a lazy chunk: until it arrives the same words show, one paragraph a block.
+    const plain = container.querySelectorAll('.ek-markdown__plain');
+    expect(plain).toHaveLength(3);
+    expect(plain[0]!.textContent).toBe('| a | b |\n|---|---|\n| 1 | 2 |');
+    await waitFor(() => expect(container.querySelector('table td')).toHaveTextContent('1'));
+    expect(container.querySelector('.ek-markdown__plain')).toBeNull();
     expect(container.querySelector('pre code')!.textContent).toBe('x\n\ny\n');
     expect(container.querySelectorAll('ol li')).toHaveLength(2);
   });

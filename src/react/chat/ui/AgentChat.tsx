@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
 import { useLatest } from '../../internal/use-latest';
@@ -15,6 +15,7 @@ import {
   type ChatUIContextValue,
 } from './context';
 import { defaultChatMessages, type ChatMessages } from './messages';
+import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
@@ -155,6 +156,8 @@ export function AgentChat({
   className,
   ...props
 }: AgentChatProps) {
+  // The markdown parser is lazy; start it now so the first answer rarely waits for it.
+  useEffect(preloadMarkdown, []);
   return (
     <ChatProvider {...props}>
       <ChatRegion label={label} className={className}>

@@ -1,24 +1,52 @@
-import { memo, type ComponentProps } from 'react';
-import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { memo, useEffect, useState, type ComponentType } from 'react';
 
-const plugins = [remarkGfm];
+type BlockComponent = ComponentType<{ text: string }>;
 
-/** Links open in a new tab without the opener or a referrer; a refused URL leaves plain text. */
-function Link({ href, children }: ComponentProps<'a'>) {
-  if (!href) return <span>{children}</span>;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
+let renderer: BlockComponent | null = null;
+let loading: Promise<BlockComponent> | null = null;
+
+/**
+ * Loads the markdown parser (react-markdown + GFM, about 50 KB gzip) once, on first use, so
+ * a host that only embeds dashboards never downloads it. A failed load can be retried.
+ */
+export function loadMarkdown(): Promise<BlockComponent> {
+  loading ??= import('./markdown-block').then(
+    (module) => (renderer = module.MarkdownBlock),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
+  return loading;
 }
 
-const components = { a: Link };
+/** Starts loading the markdown parser (AgentChat does this as it mounts). */
+export function preloadMarkdown(): void {
+  loadMarkdown().catch(() => {
+    // The text stays readable as plain paragraphs; the next render tries again.
+  });
+}
 
-function safeUrl(url: string): string {
-  const cleaned = defaultUrlTransform(url);
-  return /^(https?:|mailto:)/i.test(cleaned) ? cleaned : '';
+/** The parser once loaded; until then null, and the load is started. */
+function useMarkdownRenderer(): BlockComponent | null {
+  const [loaded, setLoaded] = useState(renderer);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadMarkdown().then(
+      (block) => live && setLoaded(() => block),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+/** A block as plain text while the parser loads: same words, same paragraphs. */
+function PlainBlock({ text }: { text: string }) {
+  return <p className="ek-markdown__plain">{text}</p>;
 }
 
 /**
@@ -43,27 +71,14 @@ export function markdownBlocks(text: string): string[] {
   return blocks;
 }
 
-const Block = memo(function Block({ text }: { text: string }) {
-  return (
-    <ReactMarkdown
-      remarkPlugins={plugins}
-      components={components}
-      skipHtml
-      disallowedElements={['img']}
-      unwrapDisallowed
-      urlTransform={safeUrl}
-    >
-      {text}
-    </ReactMarkdown>
-  );
-});
-
 /**
  * The agent's text as markdown (GFM tables, lists, code). Untrusted: raw HTML is never
  * rendered, images are dropped (nothing loads), and link URLs are limited to http(s) and
- * mailto. Rendered block by block, so streaming re-parses only the last block.
+ * mailto. Rendered block by block, so streaming re-parses only the last block. The parser
+ * loads lazily; until it has, blocks show as plain paragraphs.
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const Block = useMarkdownRenderer() ?? PlainBlock;
   return (
     <div className="ek-markdown">
       {markdownBlocks(text).map((block, i) => (
