@@ -29,7 +29,7 @@ export function preloadMarkdown(): void {
 
 /** The parser once loaded; until then null, and the load is started. */
 function useMarkdownRenderer(): BlockComponent | null {
-  const [loaded, setLoaded] = useState(renderer);
+  const [loaded, setLoaded] = useState<BlockComponent | null>(() => renderer);
   useEffect(() => {
     if (loaded) return;
     let live = true;
