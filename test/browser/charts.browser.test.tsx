@@ -154,6 +154,42 @@ describe('<ResultChart> in Chromium', () => {
     expect(getComputedStyle(root).getPropertyValue('--ek-font-body').trim()).toBe('Georgia, serif');
   });
 
+  it('shows formatted, themed, text-only tooltips', async () => {
+    const { container, unmount } = render(
+      <ThemeProvider theme={{ colorScheme: 'dark', fonts: { body: 'Georgia, serif' } }}>
+        <ResultChart
+          result={result([
+            ['<img src=x onerror="window.__pwned=1">', 5492929.28],
+            ['B', 2],
+          ])}
+        />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    const bar = bars(container)[0]!;
+    const box = bar.getBoundingClientRect();
+    const init = { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+    bar.dispatchEvent(new PointerEvent('pointermove', init));
+    bar.dispatchEvent(new MouseEvent('mousemove', init));
+    const tooltip = await waitFor(
+      () => {
+        const el = document.querySelector<HTMLElement>('.vg-tooltip.visible');
+        expect(el).toBeTruthy();
+        return el!;
+      },
+      { timeout: 5000 },
+    );
+    expect(tooltip.textContent).toContain('$5,492,929.28');
+    expect(tooltip.textContent).toContain('<img src=x');
+    expect(tooltip.querySelector('img')).toBeNull();
+    const style = getComputedStyle(tooltip);
+    expect(style.backgroundColor).toBe('rgb(30, 41, 59)'); // dark surface
+    expect(style.color).toBe('rgb(241, 245, 249)');
+    expect(style.fontFamily).toContain('Georgia');
+    unmount();
+    expect(document.querySelector('.vg-tooltip')).toBeNull();
+  });
+
   it('unmounting during the async embed leaks nothing', async () => {
     const { container, unmount } = render(<ResultChart result={result([['A', 1]])} />);
     const view = container.querySelector('.ek-chart__view')!;
@@ -171,6 +207,8 @@ describe('<ResultChart> in Chromium', () => {
     iframe.style.height = '400px';
     const report = new Promise<{
       marks?: number;
+      axisLabels: string[];
+      tooltip: string | null;
       error?: string;
       violations: string[];
       evalBlocked: boolean;
@@ -190,6 +228,9 @@ describe('<ResultChart> in Chromium', () => {
     expect(outcome.error).toBeUndefined();
     expect(outcome.errors).toEqual([]);
     expect(outcome.marks).toBe(3);
+    // Formats run through the interpreter: compact money on the axis, exact in the tooltip.
+    expect(outcome.axisLabels).toEqual(expect.arrayContaining(['$2.5M', 'North']));
+    expect(outcome.tooltip).toContain('$2,500,000.50');
     // The only violation is the page's own probe of new Function.
     expect(outcome.violations).toEqual(['script-src: eval']);
   }, 60_000);

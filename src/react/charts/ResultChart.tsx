@@ -1,14 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { View } from 'vega';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
+import { applyFormats } from './chart-spec';
+import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
 import { chartSummary } from './summary';
+import { themedTooltip } from './tooltip';
+import { registerChartFormats } from './vega-formats';
 
 /** Why a chart fell back to its table. */
 export interface ChartError {
@@ -30,6 +34,10 @@ export interface ResultChartProps {
   onError?: (error: ChartError) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
   tableFooter?: ReactNode;
+  /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
+  locale?: string;
+  /** Per-column formats by column name, over the ones derived from the result. */
+  formatters?: Record<string, ColumnFormatter>;
   className?: string;
 }
 
@@ -49,11 +57,25 @@ export function ResultChart({
   defaultView = 'chart',
   onError,
   tableFooter,
+  locale,
+  formatters,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
+  const chartId = useId();
   const raw = spec ?? result.vegaSpec;
-  const prepared = useMemo(() => (raw === undefined ? undefined : prepareChartSpec(raw)), [raw]);
+  const effectiveLocale = locale ?? theme.locale ?? 'en-US';
+  const formats = useMemo(
+    () => deriveFormats(result, { locale: effectiveLocale, formatters }),
+    [result, effectiveLocale, formatters],
+  );
+  const prepared = useMemo(() => {
+    if (raw === undefined) return undefined;
+    const ready = prepareChartSpec(raw);
+    return ready.ok ? { ...ready, spec: applyFormats(ready.spec, formats, chartId) } : ready;
+    // Formats are looked up by chart id at render time; new rows need no new spec.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [raw, chartId]);
   const config = useMemo(() => themeToVegaConfig(theme), [theme]);
   const values = rowsAsObjects(result);
   const latestValues = useLatest(values);
@@ -73,11 +95,15 @@ export function ResultChart({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [invalid?.message]);
 
+  // Before the embed effect, so the first render already finds the formats.
+  useEffect(() => registerChartFormats(chartId, formats), [chartId, formats]);
+
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element) return;
     let cancelled = false;
     let finalize: (() => void) | undefined;
+    let disposeTooltip: (() => void) | undefined;
     setStatus({ state: 'loading' });
     const fail = (error: ChartError) => {
       if (cancelled) return;
@@ -90,6 +116,8 @@ export function ResultChart({
         try {
           // The first rows go in with the spec, so the first render already has them.
           const withRows = { ...chartSpec, datasets: { [CHART_DATA_NAME]: latestValues.current } };
+          const tooltip = themedTooltip(modules.Tooltip, theme);
+          disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
             mode: 'vega-lite',
             renderer,
@@ -99,6 +127,7 @@ export function ResultChart({
             config,
             defaultStyle: false,
             logLevel: 0,
+            tooltip: tooltip.call,
           });
           if (cancelled) {
             embedded.finalize(); // unmounted while embedding: leak nothing
@@ -118,6 +147,7 @@ export function ResultChart({
       cancelled = true;
       view.current = null;
       finalize?.();
+      disposeTooltip?.();
       element.replaceChildren();
     };
     // latestValues and latestOnError are refs.
@@ -164,7 +194,9 @@ export function ResultChart({
           <div ref={container} className="ek-chart__view" />
         </div>
       )}
-      {(tableOnly || showTable) && <ResultTable result={result} footer={tableFooter} />}
+      {(tableOnly || showTable) && (
+        <ResultTable result={result} footer={tableFooter} locale={effectiveLocale} formatters={formatters} />
+      )}
     </ThemedRoot>
   );
 }

@@ -21,6 +21,8 @@ export interface Theme {
   density: 'compact' | 'comfortable' | 'spacious';
   /** Chart colours: the category palette, first colour first. */
   chart: { palette: string[] };
+  /** BCP 47 locale for numbers and dates in charts and tables. Default: `en-US`. */
+  locale?: string;
 }
 
 /** Partial overrides; `colorScheme: 'system'` follows the user's preference. */
@@ -31,6 +33,7 @@ export interface ThemeInput {
   radius?: number;
   density?: Theme['density'];
   chart?: Partial<Theme['chart']>;
+  locale?: string;
 }
 
 /** Tableau-10, the palette the vendor's own examples use. */
@@ -97,6 +100,7 @@ export function createTheme(input: ThemeInput = {}, prefersDark = false): Theme 
     radius: input.radius ?? base.radius,
     density: input.density ?? base.density,
     chart: { palette: input.chart?.palette?.length ? [...input.chart.palette] : [...base.chart.palette] },
+    ...(input.locale ? { locale: input.locale } : {}),
   };
 }
 
@@ -128,6 +132,8 @@ export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
   return {
     background: colors.background,
     font,
+    // Lets axes and tooltips use the `ekFormat` expression function (column formats).
+    customFormatTypes: true,
     padding: 8,
     view: { stroke: 'transparent' },
     range: { category: theme.chart.palette },
