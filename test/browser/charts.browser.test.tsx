@@ -133,7 +133,7 @@ describe('<ResultChart> in Chromium', () => {
     const theme = {
       fonts: { body: 'Georgia, serif' },
       chart: { palette: ['#123456', '#654321'] },
-      colors: { muted: '#445566' },
+      colors: { muted: '#445566', primary: '#0a7b83' },
     };
     const { container } = render(
       <ThemeProvider theme={theme}>
@@ -146,7 +146,8 @@ describe('<ResultChart> in Chromium', () => {
       </ThemeProvider>,
     );
     await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
-    expect(bars(container)[0]!.getAttribute('fill')).toBe('#123456');
+    // One series: the theme's primary colour, not the first palette colour.
+    expect(bars(container)[0]!.getAttribute('fill')).toBe('#0a7b83');
     const label = container.querySelector('.role-axis-label text')!;
     expect(label.getAttribute('font-family')).toBe('Georgia, serif');
     expect(label.getAttribute('fill')).toBe('#445566');
@@ -188,6 +189,53 @@ describe('<ResultChart> in Chromium', () => {
     expect(style.fontFamily).toContain('Georgia');
     unmount();
     expect(document.querySelector('.vg-tooltip')).toBeNull();
+  });
+
+  it('colours series from the theme palette and heatmaps from its primary', async () => {
+    const theme = { chart: { palette: ['#123456', '#654321'] }, colors: { primary: '#0a7b83', background: '#ffffff' } };
+    const series = render(
+      <ThemeProvider theme={theme}>
+        <ResultChart
+          result={result(
+            [
+              ['A', 1],
+              ['B', 2],
+            ],
+            {
+              encoding: {
+                x: { field: 'region', type: 'nominal' },
+                y: { field: 'revenue', type: 'quantitative' },
+                color: { field: 'region', type: 'nominal' },
+              },
+            },
+          )}
+        />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(bars(series.container)).toHaveLength(2), { timeout: 10_000 });
+    expect([...bars(series.container)].map((b) => b.getAttribute('fill'))).toEqual(['#123456', '#654321']);
+    series.unmount();
+    const heat = render(
+      <ThemeProvider theme={theme}>
+        <ResultChart
+          result={result(
+            [
+              ['A', 0],
+              ['B', 10],
+            ],
+            {
+              mark: 'rect',
+              encoding: { x: { field: 'region', type: 'nominal' }, color: { field: 'revenue', type: 'quantitative' } },
+            },
+          )}
+        />
+      </ThemeProvider>,
+    );
+    const cells = () => heat.container.querySelectorAll('.mark-rect.role-mark path');
+    await waitFor(() => expect(cells()).toHaveLength(2), { timeout: 10_000 });
+    const fills = [...cells()].map((b) => b.getAttribute('fill'));
+    expect(fills[1]).toBe('rgb(10, 123, 131)'); // the maximum is the primary colour
+    expect(fills[0]).toBe('rgb(235, 244, 245)'); // the minimum is primary mixed into the background
   });
 
   it('unmounting during the async embed leaks nothing', async () => {

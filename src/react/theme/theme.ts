@@ -125,6 +125,26 @@ export function themeToCssVariables(theme: Theme): Record<`--ek-${string}`, stri
   };
 }
 
+/** `a` mixed with `b` by `t` (0-1), for #rgb/#rrggbb colours; other colours give `b`. */
+export function mixColor(a: string, b: string, t: number): string {
+  const rgb = (hex: string) => {
+    const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+    if (!m) return undefined;
+    const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  };
+  const x = rgb(a);
+  const y = rgb(b);
+  if (!x || !y) return b;
+  return `#${x
+    .map((v, i) =>
+      Math.round(v + (y[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 /** The Vega config every chart gets: palette, fonts, axes, legends, titles, grid and background. */
 export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
   const { colors, fonts } = theme;
@@ -136,8 +156,15 @@ export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
     customFormatTypes: true,
     padding: 8,
     view: { stroke: 'transparent' },
-    range: { category: theme.chart.palette },
-    mark: { color: theme.chart.palette[0] },
+    range: {
+      category: theme.chart.palette,
+      // Sequential (heatmaps, ramps) and diverging schemes derive from the theme.
+      heatmap: [mixColor(colors.background, colors.primary, 0.08), colors.primary],
+      ramp: [mixColor(colors.background, colors.primary, 0.15), colors.primary],
+      diverging: [colors.danger, mixColor(colors.background, colors.muted, 0.15), colors.primary],
+    },
+    // A single series is drawn in the UI's primary colour; series take the palette.
+    mark: { color: colors.primary },
     title: { color: colors.text, font, fontSize: 14, fontWeight: 600, anchor: 'start' },
     axis: {
       labelColor: colors.muted,

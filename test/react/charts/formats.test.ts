@@ -101,8 +101,8 @@ describe('deriveFormats', () => {
       formats,
       'c2',
     );
-    const encoding = spec.encoding as Record<string, any>;
-    expect(encoding.y.axis).toEqual({
+    const encoding = spec.encoding as Record<string, Record<string, unknown>>;
+    expect(encoding.y!.axis).toEqual({
       title: 'Revenue',
       format: { chart: 'c2', column: 'revenue', style: 'axis' },
       formatType: 'ekFormat',
