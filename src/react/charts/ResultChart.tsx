@@ -5,6 +5,7 @@ import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
+import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
 import { applyFormats } from './chart-spec';
 import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
@@ -63,6 +64,8 @@ export function ResultChart({
 }: ResultChartProps) {
   const theme = useTheme();
   const chartId = useId();
+  const values = rowsAsObjects(result);
+  const latestValues = useLatest(values);
   const raw = spec ?? result.vegaSpec;
   const effectiveLocale = locale ?? theme.locale ?? 'en-US';
   const formats = useMemo(
@@ -72,13 +75,14 @@ export function ResultChart({
   const prepared = useMemo(() => {
     if (raw === undefined) return undefined;
     const ready = prepareChartSpec(raw);
-    return ready.ok ? { ...ready, spec: applyFormats(ready.spec, formats, chartId) } : ready;
-    // Formats are looked up by chart id at render time; new rows need no new spec.
+    if (!ready.ok) return ready;
+    const layout = layoutChart(applyFormats(ready.spec, formats, chartId), latestValues.current);
+    return { ...ready, spec: layout.spec, layout };
+    // Formats are looked up by chart id at render time, and the layout is decided on the
+    // first rows: new rows need no new spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [raw, chartId]);
   const config = useMemo(() => themeToVegaConfig(theme), [theme]);
-  const values = rowsAsObjects(result);
-  const latestValues = useLatest(values);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
@@ -89,6 +93,7 @@ export function ResultChart({
   const invalid: ChartError | undefined =
     prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
+  const layout = prepared?.ok ? prepared.layout : undefined;
 
   useEffect(() => {
     if (invalid) latestOnError.current?.(invalid);
@@ -115,7 +120,12 @@ export function ResultChart({
         if (cancelled) return;
         try {
           // The first rows go in with the spec, so the first render already has them.
-          const withRows = { ...chartSpec, datasets: { [CHART_DATA_NAME]: latestValues.current } };
+          const rows = layout!.rows(latestValues.current);
+          const withRows = {
+            ...fitLabels(chartSpec, element.clientWidth),
+            title: wrapTitle(chartSpec.title, element.clientWidth),
+            datasets: { [CHART_DATA_NAME]: rows },
+          };
           const tooltip = themedTooltip(modules.Tooltip, theme);
           disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
@@ -133,8 +143,18 @@ export function ResultChart({
             embedded.finalize(); // unmounted while embedding: leak nothing
             return;
           }
-          finalize = embedded.finalize;
-          view.current = { view: embedded.view, modules, rows: withRows.datasets[CHART_DATA_NAME] };
+          view.current = { view: embedded.view, modules, rows: latestValues.current };
+          // width/height "container" is re-read on window resize only; follow the element too.
+          const observer = new ResizeObserver(() => {
+            const width = element.clientWidth;
+            if (width > 0 && width !== embedded.view.width()) void embedded.view.width(width).runAsync();
+          });
+          observer.observe(element);
+          const finalizeEmbed = embedded.finalize;
+          finalize = () => {
+            observer.disconnect();
+            finalizeEmbed();
+          };
           if (!cancelled) setStatus({ state: 'ready' });
         } catch (error) {
           fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
@@ -159,8 +179,8 @@ export function ResultChart({
     const current = view.current;
     if (!current || status.state !== 'ready' || current.rows === values) return;
     current.rows = values;
-    void replaceRows(current.modules, current.view, CHART_DATA_NAME, values);
-  }, [values, status.state]);
+    void replaceRows(current.modules, current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values);
+  }, [values, status.state, layout]);
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
@@ -181,6 +201,11 @@ export function ResultChart({
           </button>
         </div>
       )}
+      {chartSpec && !failure && layout?.note && !showTable && (
+        <p className="ek-chart__notice" role="note">
+          {layout.note}
+        </p>
+      )}
       {chartSpec && !failure && (
         <div
           className="ek-chart__canvas"
@@ -189,9 +214,11 @@ export function ResultChart({
           aria-label={summary}
           aria-busy={status.state === 'loading'}
           data-state={status.state}
+          data-orientation={layout?.orientation}
         >
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
-          <div ref={container} className="ek-chart__view" />
+          {/* The chart's height is known before vega loads; the chart fits it exactly. */}
+          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} />
         </div>
       )}
       {(tableOnly || showTable) && (

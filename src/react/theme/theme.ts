@@ -176,6 +176,9 @@ export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
       gridColor: colors.border,
       gridOpacity: 0.8,
       labelFontSize: 11,
+      // Colliding labels are thinned out, long ones cut with an ellipsis.
+      labelOverlap: true,
+      labelLimit: 160,
       titleFontSize: 12,
       titleFontWeight: 500,
     },
