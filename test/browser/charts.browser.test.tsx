@@ -238,6 +238,32 @@ describe('<ResultChart> in Chromium', () => {
     expect(fills[0]).toBe('rgb(235, 244, 245)'); // the minimum is primary mixed into the background
   });
 
+  it('keeps the same height from placeholder to chart, and follows the container width', async () => {
+    const { container } = render(
+      <div style={{ width: 480 }}>
+        <ResultChart
+          result={result([
+            ['A', 1],
+            ['B', 2],
+          ])}
+        />
+      </div>,
+    );
+    const canvas = container.querySelector<HTMLElement>('.ek-chart__canvas')!;
+    expect(canvas.dataset.state).toBe('loading');
+    const before = canvas.getBoundingClientRect().height;
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    const svg = container.querySelector('svg')!;
+    expect(before).toBe(260); // the prepared spec's default height
+    expect(canvas.getBoundingClientRect().height).toBe(before);
+    expect(svg.getBoundingClientRect().height).toBe(before);
+    expect(svg.getBoundingClientRect().width).toBe(480);
+    (container.firstElementChild as HTMLElement).style.width = '320px';
+    await waitFor(() => expect(container.querySelector('svg')!.getBoundingClientRect().width).toBe(320), {
+      timeout: 5000,
+    });
+  });
+
   it('unmounting during the async embed leaks nothing', async () => {
     const { container, unmount } = render(<ResultChart result={result([['A', 1]])} />);
     const view = container.querySelector('.ek-chart__view')!;
