@@ -47,11 +47,23 @@ export const Line: Story = {
   play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-line path'),
 };
 
-/** "Top 5 customers by revenue": the agent sends no chart, so the table shows. */
+/** "Top 5 customers by revenue": the agent sends no chart; the chart is chosen from the columns and says so. */
+export const AutoChart: Story = {
+  ...placeholder,
+  loaders: fromMock('Top 5 customers by revenue'),
+  render,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/No chart came with this answer/);
+    await waitForMarks(canvasElement);
+  },
+};
+
+/** The host forces the table (`tableOnly`). */
 export const TableOnly: Story = {
   ...placeholder,
   loaders: fromMock('Top 5 customers by revenue'),
   render,
+  args: { ...placeholder.args, tableOnly: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('row')).toHaveLength(6);
   },

@@ -11,6 +11,7 @@ import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
+import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
 import { themedTooltip } from './tooltip';
 import { registerChartFormats } from './vega-formats';
@@ -35,6 +36,10 @@ export interface ResultChartProps {
   onError?: (error: ChartError) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
   tableFooter?: ReactNode;
+  /** Show only the table, whatever the spec. */
+  tableOnly?: boolean;
+  /** Without a spec, pick a chart from the columns (time → line, category → bar, two measures → scatter). Default true. */
+  autoChart?: boolean;
   /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
   locale?: string;
   /** Per-column formats by column name, over the ones derived from the result. */
@@ -60,18 +65,28 @@ export function ResultChart({
   tableFooter,
   locale,
   formatters,
+  tableOnly: forceTable = false,
+  autoChart = true,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
   const chartId = useId();
   const values = rowsAsObjects(result);
   const latestValues = useLatest(values);
-  const raw = spec ?? result.vegaSpec;
   const effectiveLocale = locale ?? theme.locale ?? 'en-US';
   const formats = useMemo(
     () => deriveFormats(result, { locale: effectiveLocale, formatters }),
     [result, effectiveLocale, formatters],
   );
+  const given = spec ?? result.vegaSpec;
+  const noSpec = given === undefined;
+  const suggestion = useMemo(
+    () => (!forceTable && autoChart && noSpec ? suggestChart(result, formats) : undefined),
+    // Chosen from the columns: new rows keep the same chart (and view).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [result.columns, forceTable, autoChart, noSpec],
+  );
+  const raw = forceTable ? undefined : (given ?? suggestion?.spec);
   const prepared = useMemo(() => {
     if (raw === undefined) return undefined;
     const ready = prepareChartSpec(raw);
@@ -200,6 +215,11 @@ export function ResultChart({
             {showTable ? 'View as chart' : 'View as table'}
           </button>
         </div>
+      )}
+      {chartSpec && !failure && suggestion && raw === suggestion.spec && (
+        <p className="ek-chart__notice" role="note">
+          {suggestion.note}
+        </p>
       )}
       {chartSpec && !failure && layout?.note && !showTable && (
         <p className="ek-chart__notice" role="note">

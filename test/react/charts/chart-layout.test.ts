@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { deriveFormats } from '../../../src';
+import type { SqlResult } from '../../../src/protocol';
+import { suggestChart } from '../../../src/react/charts/suggest-chart';
 import { DEFAULT_CHART_HEIGHT, layoutChart, topN, wrapTitle } from '../../../src/react/charts/chart-layout';
 
 const bar = {
@@ -75,5 +78,72 @@ describe('topN and wrapTitle', () => {
       'this year',
     ]);
     expect(wrapTitle('Short', 200)).toBe('Short');
+  });
+});
+
+describe('suggestChart', () => {
+  const make = (columns: [string, 'number' | 'string' | 'time'][], rows: SqlResult['rows']): SqlResult => ({
+    sqlQuery: 'SELECT 1',
+    columns: columns.map(([name, kind]) => ({ name, kind, type: '' })),
+    rows,
+    totalRows: rows.length,
+    truncated: false,
+  });
+  const pick = (result: SqlResult) => suggestChart(result, deriveFormats(result));
+  it('picks line for time, bar for one category, scatter for two measures, else nothing', () => {
+    const line = pick(
+      make(
+        [
+          ['month', 'string'],
+          ['revenue', 'number'],
+        ],
+        [
+          ['2024-01', 1],
+          ['2024-02', 2],
+        ],
+      ),
+    );
+    expect(line?.spec.mark).toMatchObject({ type: 'line' });
+    expect(line?.note).toBe('No chart came with this answer: a line chart of revenue over month.');
+    const bar = pick(
+      make(
+        [
+          ['region', 'string'],
+          ['revenue', 'number'],
+        ],
+        [
+          ['A', 1],
+          ['B', 2],
+        ],
+      ),
+    );
+    expect(bar?.spec.mark).toBe('bar');
+    const scatter = pick(
+      make(
+        [
+          ['orders', 'number'],
+          ['revenue', 'number'],
+        ],
+        [
+          [1, 1],
+          [2, 2],
+        ],
+      ),
+    );
+    expect(scatter?.spec.mark).toBe('point');
+    expect(
+      pick(
+        make(
+          [
+            ['a', 'string'],
+            ['b', 'string'],
+          ],
+          [
+            ['x', 'y'],
+            ['z', 'w'],
+          ],
+        ),
+      ),
+    ).toBeUndefined();
   });
 });
