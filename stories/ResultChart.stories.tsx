@@ -52,6 +52,7 @@ export const AutoChart: Story = {
   ...placeholder,
   loaders: fromMock('Top 5 customers by revenue'),
   render,
+  args: { ...placeholder.args, autoChart: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/No chart came with this answer/);
     await waitForMarks(canvasElement);

@@ -38,7 +38,7 @@ export interface ResultChartProps {
   tableFooter?: ReactNode;
   /** Show only the table, whatever the spec. */
   tableOnly?: boolean;
-  /** Without a spec, pick a chart from the columns (time → line, category → bar, two measures → scatter). Default true. */
+  /** Without a spec, pick a chart from the columns (time → line, category → bar, two measures → scatter) and say so. Default false for now (the chat shows such results as tables). */
   autoChart?: boolean;
   /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
   locale?: string;
@@ -66,7 +66,7 @@ export function ResultChart({
   locale,
   formatters,
   tableOnly: forceTable = false,
-  autoChart = true,
+  autoChart = false,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
