@@ -235,10 +235,13 @@ export function ResultChart({
           aria-busy={status.state === 'loading'}
           data-state={status.state}
           data-orientation={layout?.orientation}
+          // Tall horizontal bar charts scroll, so keyboard users must reach them.
+          tabIndex={layout?.orientation === 'horizontal' ? 0 : undefined}
         >
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
           {/* The chart's height is known before vega loads; the chart fits it exactly. */}
-          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} />
+          {/* The canvas is one labelled image (the summary); vega's own ARIA tree is hidden. */}
+          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} aria-hidden="true" />
         </div>
       )}
       {(tableOnly || showTable) && (
