@@ -20,14 +20,15 @@ export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, 
   const formatted = (def: Json, style: FormatStyle): Json => {
     const field = def.field;
     if (typeof field !== 'string' || !formats[field] || def.format !== undefined) return def;
-    if (def.aggregate === 'count' || def.bin) return def;
-    if (formats[field].kind === 'text' && def.type !== 'temporal') return def;
+    if (def.aggregate === 'count' || def.bin || def.type === 'temporal' || def.timeUnit) return def;
+    if (formats[field].kind === 'text') return def;
     return { ...def, format: ref(field, style), formatType: FORMAT_FUNCTION };
   };
   const guide = (def: Json, key: 'axis' | 'legend'): Json => {
     const field = def.field;
     if (typeof field !== 'string' || !formats[field] || def.aggregate === 'count' || def.bin) return def;
-    if (formats[field].kind === 'text' && def.type !== 'temporal') return def;
+    // Temporal scales keep Vega-Lite's own time formats: a custom format type there breaks the scale.
+    if (formats[field].kind === 'text' || def.type === 'temporal' || def.timeUnit) return def;
     const current = def[key];
     if (current === null || (isObject(current) && current.format !== undefined)) return def;
     return {

@@ -108,12 +108,8 @@ describe('deriveFormats', () => {
       formatType: 'ekFormat',
     });
     expect(encoding.tooltip).toEqual([
-      {
-        field: 'month',
-        type: 'temporal',
-        format: { chart: 'c2', column: 'month', style: 'full' },
-        formatType: 'ekFormat',
-      },
+      // Time scales keep Vega-Lite's own time formats (a custom format type breaks them).
+      { field: 'month', type: 'temporal' },
       {
         field: 'revenue',
         type: 'quantitative',
