@@ -264,6 +264,36 @@ describe('<ResultChart> in Chromium', () => {
     });
   });
 
+  it('draws a temporal line with month labels', async () => {
+    const months: [string, number][] = [
+      ['2024-01', 5],
+      ['2024-02', 9],
+      ['2024-03', 7],
+    ];
+    const { container } = render(
+      <ResultChart
+        result={{
+          ...result(months),
+          columns: [
+            { name: 'month', type: 'String', kind: 'string' },
+            { name: 'orders', type: 'Int64', kind: 'number' },
+          ],
+          vegaSpec: {
+            mark: 'line',
+            encoding: {
+              x: { field: 'month', type: 'temporal', timeUnit: 'yearmonth' },
+              y: { field: 'orders', type: 'quantitative' },
+            },
+          },
+        }}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('.mark-line path')).toBeTruthy(), { timeout: 10_000 });
+    expect(container.querySelector('.mark-line path')!.getAttribute('d')).not.toMatch(/^M0,0L0,0/);
+    const labels = [...container.querySelectorAll('.role-axis-label text')].map((t) => t.textContent);
+    expect(labels).toContain('Jan 2024');
+  });
+
   it('unmounting during the async embed leaks nothing', async () => {
     const { container, unmount } = render(<ResultChart result={result([['A', 1]])} />);
     const view = container.querySelector('.ek-chart__view')!;

@@ -142,10 +142,10 @@ export function topN(rows: readonly Row[], category: string, value: string, keep
   return out;
 }
 
-/** A title split into lines that fit `width` pixels (about 7.5 px a character at 14 px), so it is never clipped. */
+/** A title split into lines that fit `width` pixels (about 8.5 px a bold character at 14 px), so it is never clipped. */
 export function wrapTitle(title: unknown, width: number): unknown {
   if (typeof title !== 'string' || width <= 0) return title;
-  const max = Math.max(12, Math.floor((width - 24) / 7.5));
+  const max = Math.max(12, Math.floor((width - 24) / 8.5));
   if (title.length <= max) return title;
   const lines: string[] = [];
   let line = '';

@@ -74,8 +74,8 @@ describe('topN and wrapTitle', () => {
   it('wraps a long title to the width', () => {
     expect(wrapTitle('Revenue by customer, eight largest accounts this year', 200)).toEqual([
       'Revenue by customer,',
-      'eight largest accounts',
-      'this year',
+      'eight largest',
+      'accounts this year',
     ]);
     expect(wrapTitle('Short', 200)).toBe('Short');
   });
