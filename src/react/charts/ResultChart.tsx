@@ -47,6 +47,9 @@ export interface ResultChartProps {
   className?: string;
 }
 
+/** Above this many rows no tooltip is added to a spec without one (each mark's tooltip is encoded up front). */
+const AUTO_TOOLTIP_ROWS = 2_000;
+
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
 
 /**
@@ -91,7 +94,10 @@ export function ResultChart({
     if (raw === undefined) return undefined;
     const ready = prepareChartSpec(raw);
     if (!ready.ok) return ready;
-    const layout = layoutChart(applyFormats(ready.spec, formats, chartId), latestValues.current);
+    const layout = layoutChart(
+      applyFormats(ready.spec, formats, chartId, { autoTooltip: latestValues.current.length <= AUTO_TOOLTIP_ROWS }),
+      latestValues.current,
+    );
     return { ...ready, spec: layout.spec, layout };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.

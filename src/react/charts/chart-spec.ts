@@ -12,10 +12,16 @@ const TOOLTIP_SOURCES = ['x', 'y', 'x2', 'y2', 'theta', 'color', 'fill', 'size',
 /**
  * Applies the result's column formats to a prepared spec (a copy; the input is unchanged):
  * compact formats on axes and legends, full ones on text marks and tooltips. Without a
- * tooltip encoding, one is built from the encoded fields. Formats go through
+ * tooltip encoding, one is built from the encoded fields (unless `autoTooltip` is false:
+ * vega encodes every mark's tooltip up front, which costs real time at 10k marks). Formats go through
  * {@link FORMAT_FUNCTION}, so Vega-Lite needs `config.customFormatTypes: true`.
  */
-export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, chart: string): Json {
+export function applyFormats(
+  spec: Json,
+  formats: Record<string, ColumnFormat>,
+  chart: string,
+  { autoTooltip = true }: { autoTooltip?: boolean } = {},
+): Json {
   const ref = (column: string, style: FormatStyle): FormatRef => ({ chart, column, style });
   const formatted = (def: Json, style: FormatStyle): Json => {
     const field = def.field;
@@ -45,7 +51,7 @@ export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, 
       out.tooltip = out.tooltip.map((def: unknown) => (isObject(def) ? formatted(def, 'full') : def));
     } else if (isObject(out.tooltip)) {
       out.tooltip = formatted(out.tooltip, 'full');
-    } else if (out.tooltip === undefined) {
+    } else if (out.tooltip === undefined && autoTooltip) {
       const defs: Json[] = [];
       const seen = new Set<string>();
       for (const channel of TOOLTIP_SOURCES) {
