@@ -166,9 +166,13 @@ export function ResultChart({
           }
           view.current = { view: embedded.view, modules, rows: latestValues.current };
           // width/height "container" is re-read on window resize only; follow the element too.
+          // Compared with the width it was embedded at: the observer's first call must not re-render.
+          let measured = element.clientWidth;
           const observer = new ResizeObserver(() => {
             const width = element.clientWidth;
-            if (width > 0 && width !== embedded.view.width()) void embedded.view.width(width).runAsync();
+            if (width <= 0 || width === measured) return;
+            measured = width;
+            void embedded.view.width(width).runAsync();
           });
           observer.observe(element);
           const finalizeEmbed = embedded.finalize;
