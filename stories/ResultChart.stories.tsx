@@ -47,11 +47,24 @@ export const Line: Story = {
   play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-line path'),
 };
 
-/** "Top 5 customers by revenue": the agent sends no chart, so the table shows. */
+/** "Top 5 customers by revenue": the agent sends no chart; the chart is chosen from the columns and says so. */
+export const AutoChart: Story = {
+  ...placeholder,
+  loaders: fromMock('Top 5 customers by revenue'),
+  render,
+  args: { ...placeholder.args, autoChart: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/No chart came with this answer/);
+    await waitForMarks(canvasElement);
+  },
+};
+
+/** The host forces the table (`tableOnly`). */
 export const TableOnly: Story = {
   ...placeholder,
   loaders: fromMock('Top 5 customers by revenue'),
   render,
+  args: { ...placeholder.args, tableOnly: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('row')).toHaveLength(6);
   },
@@ -193,7 +206,7 @@ function LiveSwitch({ result }: { result: Result }) {
   const [dark, setDark] = useState(false);
   return (
     <ThemeProvider
-      theme={dark ? { colorScheme: 'dark', chart: { palette: ['#f59e0b'] } } : { chart: { palette: ['#2563eb'] } }}
+      theme={dark ? { colorScheme: 'dark', colors: { primary: '#f59e0b' } } : { colors: { primary: '#2563eb' } }}
     >
       <button type="button" onClick={() => setDark(!dark)}>
         Switch to {dark ? 'light' : 'dark'}
@@ -216,5 +229,104 @@ export const LiveThemeSwitch: Story = {
     await waitFor(() => expect(bar()?.getAttribute('fill')).toBe('#2563eb'), { timeout: 8000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Switch to dark' }));
     await waitFor(() => expect(bar()?.getAttribute('fill')).toBe('#f59e0b'), { timeout: 8000 });
+  },
+};
+
+const customers = Array.from({ length: 100 }, (_, i) => [
+  `Customer ${String(i + 1).padStart(3, '0')} Holdings`,
+  Math.round(5_000_000 / (i + 1) + 1000 * i) + 0.28,
+]);
+
+/** A result built in the story: `rows` of [category, revenue], as a bar chart. */
+function barResult(rows: (string | number)[][], title: string): Result {
+  return {
+    sqlQuery: 'SELECT customer, revenue FROM t',
+    queryTitle: title,
+    columns: [
+      { name: 'customer', type: 'String', kind: 'string' },
+      { name: 'revenue', type: 'Double', kind: 'number' },
+    ],
+    rows,
+    totalRows: rows.length,
+    truncated: false,
+    vegaSpec: {
+      mark: 'bar',
+      title,
+      encoding: {
+        x: { field: 'customer', type: 'nominal' },
+        y: { field: 'revenue', type: 'quantitative' },
+      },
+    },
+  };
+}
+
+/** "Revenue by customer", 100 customers: horizontal bars, top 29 plus "Other", with a note. */
+export const HundredCategories: Story = {
+  args: { result: barResult(customers, 'Revenue by customer') },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(30), { timeout: 8000 });
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/top 29 of 100/);
+  },
+};
+
+/** Two measures: a scatter plot with money and count axes. */
+export const Scatter: Story = {
+  args: {
+    result: {
+      sqlQuery: 'SELECT customer, revenue, orders FROM t',
+      queryTitle: 'Revenue against orders per customer',
+      columns: [
+        { name: 'customer', type: 'String', kind: 'string' },
+        { name: 'revenue', type: 'Double', kind: 'number' },
+        { name: 'orders', type: 'Int64', kind: 'number' },
+      ],
+      rows: Array.from({ length: 60 }, (_, i) => [
+        `Customer ${i + 1}`,
+        Math.round(20_000 + i * 41_000 + ((i * 7919) % 97) * 3000) + 0.5,
+        12 + i * 9 + ((i * 31) % 40),
+      ]),
+      totalRows: 60,
+      truncated: false,
+      vegaSpec: {
+        mark: 'point',
+        encoding: {
+          x: { field: 'orders', type: 'quantitative' },
+          y: { field: 'revenue', type: 'quantitative' },
+        },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-symbol path'),
+};
+
+const narrow = (width: number): Story => ({
+  args: { result: barResult(customers.slice(0, 8), 'Revenue by customer, eight largest accounts this year') },
+  decorators: [(Story) => <div style={{ width }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(8), { timeout: 8000 });
+  },
+});
+
+/** At 200 px wide: horizontal bars, a wrapped title, labels cut with an ellipsis. */
+export const Narrow200: Story = narrow(200);
+
+/** At 390 px wide (a phone). */
+export const Narrow390: Story = narrow(390);
+
+/** Dark theme with a custom primary colour: axes, tooltips and bars follow it. */
+export const DarkCustomTheme: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (args, { loaded }) => (
+    <ThemeProvider theme={{ colorScheme: 'dark', colors: { primary: '#fbbf24' }, locale: 'de-DE' }}>
+      <div style={{ background: '#0f172a', padding: 8 }}>
+        <ResultChart {...args} result={(loaded as Loaded).result} />
+      </div>
+    </ThemeProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('.mark-rect path')?.getAttribute('fill')).toBe('#fbbf24'), {
+      timeout: 8000,
+    });
   },
 };

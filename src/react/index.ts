@@ -18,6 +18,16 @@ export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts } from './charts/load-charts';
 export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';
 export { chartSummary } from './charts/summary';
+export {
+  deriveFormats,
+  classifyColumn,
+  formatterFor,
+  type ColumnFormat,
+  type ColumnFormatKind,
+  type ColumnFormatter,
+  type FormatOptions,
+  type FormatStyle,
+} from './charts/formats';
 export { EmbedProvider, useEmbedContext, type EmbedDefaults, type EmbedProviderProps } from './embed/EmbedProvider';
 export {
   EmbeddedDashboard,

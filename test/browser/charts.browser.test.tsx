@@ -133,7 +133,7 @@ describe('<ResultChart> in Chromium', () => {
     const theme = {
       fonts: { body: 'Georgia, serif' },
       chart: { palette: ['#123456', '#654321'] },
-      colors: { muted: '#445566' },
+      colors: { muted: '#445566', primary: '#0a7b83' },
     };
     const { container } = render(
       <ThemeProvider theme={theme}>
@@ -146,12 +146,152 @@ describe('<ResultChart> in Chromium', () => {
       </ThemeProvider>,
     );
     await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
-    expect(bars(container)[0]!.getAttribute('fill')).toBe('#123456');
+    // One series: the theme's primary colour, not the first palette colour.
+    expect(bars(container)[0]!.getAttribute('fill')).toBe('#0a7b83');
     const label = container.querySelector('.role-axis-label text')!;
     expect(label.getAttribute('font-family')).toBe('Georgia, serif');
     expect(label.getAttribute('fill')).toBe('#445566');
     const root = container.querySelector('.ek-root') as HTMLElement;
     expect(getComputedStyle(root).getPropertyValue('--ek-font-body').trim()).toBe('Georgia, serif');
+  });
+
+  it('shows formatted, themed, text-only tooltips', async () => {
+    const { container, unmount } = render(
+      <ThemeProvider theme={{ colorScheme: 'dark', fonts: { body: 'Georgia, serif' } }}>
+        <ResultChart
+          result={result([
+            ['<img src=x onerror="window.__pwned=1">', 5492929.28],
+            ['B', 2],
+          ])}
+        />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    const bar = bars(container)[0]!;
+    const box = bar.getBoundingClientRect();
+    const init = { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+    bar.dispatchEvent(new PointerEvent('pointermove', init));
+    bar.dispatchEvent(new MouseEvent('mousemove', init));
+    const tooltip = await waitFor(
+      () => {
+        const el = document.querySelector<HTMLElement>('.vg-tooltip.visible');
+        expect(el).toBeTruthy();
+        return el!;
+      },
+      { timeout: 5000 },
+    );
+    expect(tooltip.textContent).toContain('$5,492,929.28');
+    expect(tooltip.textContent).toContain('<img src=x');
+    expect(tooltip.querySelector('img')).toBeNull();
+    const style = getComputedStyle(tooltip);
+    expect(style.backgroundColor).toBe('rgb(30, 41, 59)'); // dark surface
+    expect(style.color).toBe('rgb(241, 245, 249)');
+    expect(style.fontFamily).toContain('Georgia');
+    unmount();
+    expect(document.querySelector('.vg-tooltip')).toBeNull();
+  });
+
+  it('colours series from the theme palette and heatmaps from its primary', async () => {
+    const theme = { chart: { palette: ['#123456', '#654321'] }, colors: { primary: '#0a7b83', background: '#ffffff' } };
+    const series = render(
+      <ThemeProvider theme={theme}>
+        <ResultChart
+          result={result(
+            [
+              ['A', 1],
+              ['B', 2],
+            ],
+            {
+              encoding: {
+                x: { field: 'region', type: 'nominal' },
+                y: { field: 'revenue', type: 'quantitative' },
+                color: { field: 'region', type: 'nominal' },
+              },
+            },
+          )}
+        />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(bars(series.container)).toHaveLength(2), { timeout: 10_000 });
+    expect([...bars(series.container)].map((b) => b.getAttribute('fill'))).toEqual(['#123456', '#654321']);
+    series.unmount();
+    const heat = render(
+      <ThemeProvider theme={theme}>
+        <ResultChart
+          result={result(
+            [
+              ['A', 0],
+              ['B', 10],
+            ],
+            {
+              mark: 'rect',
+              encoding: { x: { field: 'region', type: 'nominal' }, color: { field: 'revenue', type: 'quantitative' } },
+            },
+          )}
+        />
+      </ThemeProvider>,
+    );
+    const cells = () => heat.container.querySelectorAll('.mark-rect.role-mark path');
+    await waitFor(() => expect(cells()).toHaveLength(2), { timeout: 10_000 });
+    const fills = [...cells()].map((b) => b.getAttribute('fill'));
+    expect(fills[1]).toBe('rgb(10, 123, 131)'); // the maximum is the primary colour
+    expect(fills[0]).toBe('rgb(235, 244, 245)'); // the minimum is primary mixed into the background
+  });
+
+  it('keeps the same height from placeholder to chart, and follows the container width', async () => {
+    const { container } = render(
+      <div style={{ width: 480 }}>
+        <ResultChart
+          result={result([
+            ['A', 1],
+            ['B', 2],
+          ])}
+        />
+      </div>,
+    );
+    const canvas = container.querySelector<HTMLElement>('.ek-chart__canvas')!;
+    expect(canvas.dataset.state).toBe('loading');
+    const before = canvas.getBoundingClientRect().height;
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    const svg = container.querySelector('svg')!;
+    expect(before).toBe(260); // the prepared spec's default height
+    expect(canvas.getBoundingClientRect().height).toBe(before);
+    expect(svg.getBoundingClientRect().height).toBe(before);
+    expect(svg.getBoundingClientRect().width).toBe(480);
+    (container.firstElementChild as HTMLElement).style.width = '320px';
+    await waitFor(() => expect(container.querySelector('svg')!.getBoundingClientRect().width).toBe(320), {
+      timeout: 5000,
+    });
+  });
+
+  it('draws a temporal line with month labels', async () => {
+    const months: [string, number][] = [
+      ['2024-01', 5],
+      ['2024-02', 9],
+      ['2024-03', 7],
+    ];
+    const { container } = render(
+      <ResultChart
+        result={{
+          ...result(months),
+          columns: [
+            { name: 'month', type: 'String', kind: 'string' },
+            { name: 'orders', type: 'Int64', kind: 'number' },
+          ],
+          vegaSpec: {
+            mark: 'line',
+            encoding: {
+              x: { field: 'month', type: 'temporal', timeUnit: 'yearmonth' },
+              y: { field: 'orders', type: 'quantitative' },
+            },
+          },
+        }}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('.mark-line path')).toBeTruthy(), { timeout: 10_000 });
+    expect(container.querySelector('.mark-line path')!.getAttribute('d')).not.toMatch(/^M0,0L0,0/);
+    const labels = [...container.querySelectorAll('.role-axis-label text')].map((t) => t.textContent);
+    expect(labels).toContain('Jan 2024');
   });
 
   it('unmounting during the async embed leaks nothing', async () => {
@@ -171,6 +311,8 @@ describe('<ResultChart> in Chromium', () => {
     iframe.style.height = '400px';
     const report = new Promise<{
       marks?: number;
+      axisLabels: string[];
+      tooltip: string | null;
       error?: string;
       violations: string[];
       evalBlocked: boolean;
@@ -190,6 +332,9 @@ describe('<ResultChart> in Chromium', () => {
     expect(outcome.error).toBeUndefined();
     expect(outcome.errors).toEqual([]);
     expect(outcome.marks).toBe(3);
+    // Formats run through the interpreter: compact money on the axis, exact in the tooltip.
+    expect(outcome.axisLabels).toEqual(expect.arrayContaining(['$2.5M', 'North']));
+    expect(outcome.tooltip).toContain('$2,500,000.50');
     // The only violation is the page's own probe of new Function.
     expect(outcome.violations).toEqual(['script-src: eval']);
   }, 60_000);

@@ -1,14 +1,20 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { View } from 'vega';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
+import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
+import { applyFormats } from './chart-spec';
+import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
+import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
+import { themedTooltip } from './tooltip';
+import { registerChartFormats } from './vega-formats';
 
 /** Why a chart fell back to its table. */
 export interface ChartError {
@@ -30,8 +36,19 @@ export interface ResultChartProps {
   onError?: (error: ChartError) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
   tableFooter?: ReactNode;
+  /** Show only the table, whatever the spec. */
+  tableOnly?: boolean;
+  /** Without a spec, pick a chart from the columns (time → line, category → bar, two measures → scatter) and say so. Default false for now (the chat shows such results as tables). */
+  autoChart?: boolean;
+  /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
+  locale?: string;
+  /** Per-column formats by column name, over the ones derived from the result. */
+  formatters?: Record<string, ColumnFormatter>;
   className?: string;
 }
+
+/** Above this many rows no tooltip is added to a spec without one (each mark's tooltip is encoded up front). */
+const AUTO_TOOLTIP_ROWS = 2_000;
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
 
@@ -49,14 +66,44 @@ export function ResultChart({
   defaultView = 'chart',
   onError,
   tableFooter,
+  locale,
+  formatters,
+  tableOnly: forceTable = false,
+  autoChart = false,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
-  const raw = spec ?? result.vegaSpec;
-  const prepared = useMemo(() => (raw === undefined ? undefined : prepareChartSpec(raw)), [raw]);
-  const config = useMemo(() => themeToVegaConfig(theme), [theme]);
+  const chartId = useId();
   const values = rowsAsObjects(result);
   const latestValues = useLatest(values);
+  const effectiveLocale = locale ?? theme.locale ?? 'en-US';
+  const formats = useMemo(
+    () => deriveFormats(result, { locale: effectiveLocale, formatters }),
+    [result, effectiveLocale, formatters],
+  );
+  const given = spec ?? result.vegaSpec;
+  const noSpec = given === undefined;
+  const suggestion = useMemo(
+    () => (!forceTable && autoChart && noSpec ? suggestChart(result, formats) : undefined),
+    // Chosen from the columns: new rows keep the same chart (and view).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [result.columns, forceTable, autoChart, noSpec],
+  );
+  const raw = forceTable ? undefined : (given ?? suggestion?.spec);
+  const prepared = useMemo(() => {
+    if (raw === undefined) return undefined;
+    const ready = prepareChartSpec(raw);
+    if (!ready.ok) return ready;
+    const layout = layoutChart(
+      applyFormats(ready.spec, formats, chartId, { autoTooltip: latestValues.current.length <= AUTO_TOOLTIP_ROWS }),
+      latestValues.current,
+    );
+    return { ...ready, spec: layout.spec, layout };
+    // Formats are looked up by chart id at render time, and the layout is decided on the
+    // first rows: new rows need no new spec.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [raw, chartId]);
+  const config = useMemo(() => themeToVegaConfig(theme), [theme]);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
@@ -67,17 +114,22 @@ export function ResultChart({
   const invalid: ChartError | undefined =
     prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
+  const layout = prepared?.ok ? prepared.layout : undefined;
 
   useEffect(() => {
     if (invalid) latestOnError.current?.(invalid);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [invalid?.message]);
 
+  // Before the embed effect, so the first render already finds the formats.
+  useEffect(() => registerChartFormats(chartId, formats), [chartId, formats]);
+
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element) return;
     let cancelled = false;
     let finalize: (() => void) | undefined;
+    let disposeTooltip: (() => void) | undefined;
     setStatus({ state: 'loading' });
     const fail = (error: ChartError) => {
       if (cancelled) return;
@@ -89,7 +141,14 @@ export function ResultChart({
         if (cancelled) return;
         try {
           // The first rows go in with the spec, so the first render already has them.
-          const withRows = { ...chartSpec, datasets: { [CHART_DATA_NAME]: latestValues.current } };
+          const rows = layout!.rows(latestValues.current);
+          const withRows = {
+            ...fitLabels(chartSpec, element.clientWidth),
+            title: wrapTitle(chartSpec.title, element.clientWidth),
+            datasets: { [CHART_DATA_NAME]: rows },
+          };
+          const tooltip = themedTooltip(modules.Tooltip, theme);
+          disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
             mode: 'vega-lite',
             renderer,
@@ -99,13 +158,28 @@ export function ResultChart({
             config,
             defaultStyle: false,
             logLevel: 0,
+            tooltip: tooltip.call,
           });
           if (cancelled) {
             embedded.finalize(); // unmounted while embedding: leak nothing
             return;
           }
-          finalize = embedded.finalize;
-          view.current = { view: embedded.view, modules, rows: withRows.datasets[CHART_DATA_NAME] };
+          view.current = { view: embedded.view, modules, rows: latestValues.current };
+          // width/height "container" is re-read on window resize only; follow the element too.
+          // Compared with the width it was embedded at: the observer's first call must not re-render.
+          let measured = element.clientWidth;
+          const observer = new ResizeObserver(() => {
+            const width = element.clientWidth;
+            if (width <= 0 || width === measured) return;
+            measured = width;
+            void embedded.view.width(width).runAsync();
+          });
+          observer.observe(element);
+          const finalizeEmbed = embedded.finalize;
+          finalize = () => {
+            observer.disconnect();
+            finalizeEmbed();
+          };
           if (!cancelled) setStatus({ state: 'ready' });
         } catch (error) {
           fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
@@ -118,6 +192,7 @@ export function ResultChart({
       cancelled = true;
       view.current = null;
       finalize?.();
+      disposeTooltip?.();
       element.replaceChildren();
     };
     // latestValues and latestOnError are refs.
@@ -129,8 +204,8 @@ export function ResultChart({
     const current = view.current;
     if (!current || status.state !== 'ready' || current.rows === values) return;
     current.rows = values;
-    void replaceRows(current.modules, current.view, CHART_DATA_NAME, values);
-  }, [values, status.state]);
+    void replaceRows(current.modules, current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values);
+  }, [values, status.state, layout]);
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
@@ -151,6 +226,16 @@ export function ResultChart({
           </button>
         </div>
       )}
+      {chartSpec && !failure && suggestion && raw === suggestion.spec && (
+        <p className="ek-chart__notice" role="note">
+          {suggestion.note}
+        </p>
+      )}
+      {chartSpec && !failure && layout?.note && !showTable && (
+        <p className="ek-chart__notice" role="note">
+          {layout.note}
+        </p>
+      )}
       {chartSpec && !failure && (
         <div
           className="ek-chart__canvas"
@@ -159,12 +244,19 @@ export function ResultChart({
           aria-label={summary}
           aria-busy={status.state === 'loading'}
           data-state={status.state}
+          data-orientation={layout?.orientation}
+          // Tall horizontal bar charts scroll, so keyboard users must reach them.
+          tabIndex={layout?.orientation === 'horizontal' ? 0 : undefined}
         >
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
-          <div ref={container} className="ek-chart__view" />
+          {/* The chart's height is known before vega loads; the chart fits it exactly. */}
+          {/* The canvas is one labelled image (the summary); vega's own ARIA tree is hidden. */}
+          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} aria-hidden="true" />
         </div>
       )}
-      {(tableOnly || showTable) && <ResultTable result={result} footer={tableFooter} />}
+      {(tableOnly || showTable) && (
+        <ResultTable result={result} footer={tableFooter} locale={effectiveLocale} formatters={formatters} />
+      )}
     </ThemedRoot>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { SqlResult } from '../../protocol';
 import { ThemedRoot } from '../theme/ThemedRoot';
-import { formatCell } from './format';
+import { useTheme } from '../theme/ThemeProvider';
+import { deriveFormats, type ColumnFormatter } from './formats';
 
 /** Props of {@link ResultTable}. */
 export interface ResultTableProps {
@@ -12,14 +13,25 @@ export interface ResultTableProps {
   label?: string;
   /** Rendered under the table, e.g. a "load all rows" action. */
   footer?: ReactNode;
+  /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
+  locale?: string;
+  /** Per-column formats by column name, over the ones derived from the result. */
+  formatters?: Record<string, ColumnFormatter>;
   className?: string;
 }
 
 /**
- * The rows of a SQL result as an accessible, paged table: numbers right-aligned and
- * grouped, nulls shown as "—", and the count of rows the service did not send.
+ * The rows of a SQL result as an accessible, paged table: values formatted like the chart's
+ * tooltips (money, percent, counts, dates; see `deriveFormats`), numbers right-aligned,
+ * nulls shown as "—", and the count of rows the service did not send.
  */
-export function ResultTable({ result, pageSize = 25, label, footer, className }: ResultTableProps) {
+export function ResultTable({ result, pageSize = 25, label, footer, locale, formatters, className }: ResultTableProps) {
+  const theme = useTheme();
+  const effectiveLocale = locale ?? theme.locale ?? 'en-US';
+  const formats = useMemo(
+    () => deriveFormats(result, { locale: effectiveLocale, formatters }),
+    [result, effectiveLocale, formatters],
+  );
   const [page, setPage] = useState(0);
   const id = useId();
   const pages = Math.max(1, Math.ceil(result.rows.length / pageSize));
@@ -48,7 +60,7 @@ export function ResultTable({ result, pageSize = 25, label, footer, className }:
               <tr key={start + r}>
                 {result.columns.map((column, c) => (
                   <td key={column.name} data-kind={column.kind}>
-                    {formatCell(row[c] ?? null, column.kind)}
+                    {formats[column.name]!.format(row[c] ?? null, 'full')}
                   </td>
                 ))}
               </tr>

@@ -1,10 +1,13 @@
 import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
+import type { Handler } from 'vega-tooltip';
+import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
 export interface ChartModules {
   embed: (el: HTMLElement, spec: object, options: EmbedOptions) => Promise<Result>;
   changeset: typeof changeset;
+  Tooltip: typeof Handler;
 }
 
 let loading: Promise<ChartModules> | undefined;
@@ -14,11 +17,16 @@ let loading: Promise<ChartModules> | undefined;
  * a chart never downloads them; a failed load can be retried.
  */
 export function loadCharts(): Promise<ChartModules> {
-  loading ??= Promise.all([import('vega-embed'), import('vega')]).then(
-    ([embedModule, vega]) => ({
-      embed: embedModule.default as unknown as ChartModules['embed'],
-      changeset: vega.changeset,
-    }),
+  loading ??= Promise.all([import('vega-embed'), import('vega'), import('vega-tooltip')]).then(
+    ([embedModule, vega, tooltip]) => {
+      // Registered once, before any spec is parsed; the expression interpreter calls it.
+      vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
+      return {
+        embed: embedModule.default as unknown as ChartModules['embed'],
+        changeset: vega.changeset,
+        Tooltip: tooltip.Handler,
+      };
+    },
     (error: unknown) => {
       loading = undefined;
       throw error;

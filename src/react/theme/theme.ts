@@ -26,7 +26,7 @@ export interface Theme {
   density: 'compact' | 'comfortable' | 'spacious';
   /** Chart colours: the category palette, first colour first. */
   chart: { palette: string[] };
-  /** BCP 47 locale for numbers and dates (e.g. `de-DE`); the browser's when omitted. */
+  /** BCP 47 locale for numbers and dates in charts and tables. Default: `en-US`. */
   locale?: string;
 }
 
@@ -38,6 +38,7 @@ export interface ThemeInput {
   radius?: number;
   density?: Theme['density'];
   chart?: Partial<Theme['chart']>;
+  locale?: string;
 }
 
 /** Tableau-10, the palette the vendor's own examples use. */
@@ -113,6 +114,7 @@ export function createTheme(input: ThemeInput = {}, prefersDark = false): Theme 
     radius: input.radius ?? base.radius,
     density: input.density ?? base.density,
     chart: { palette: input.chart?.palette?.length ? [...input.chart.palette] : [...base.chart.palette] },
+    ...(input.locale ? { locale: input.locale } : {}),
   };
 }
 
@@ -141,6 +143,26 @@ export function themeToCssVariables(theme: Theme): Record<`--ek-${string}`, stri
   };
 }
 
+/** `a` mixed with `b` by `t` (0-1), for #rgb/#rrggbb colours; other colours give `b`. */
+export function mixColor(a: string, b: string, t: number): string {
+  const rgb = (hex: string) => {
+    const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+    if (!m) return undefined;
+    const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  };
+  const x = rgb(a);
+  const y = rgb(b);
+  if (!x || !y) return b;
+  return `#${x
+    .map((v, i) =>
+      Math.round(v + (y[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 /** The Vega config every chart gets: palette, fonts, axes, legends, titles, grid and background. */
 export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
   const { colors, fonts } = theme;
@@ -148,10 +170,19 @@ export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
   return {
     background: colors.background,
     font,
+    // Lets axes and tooltips use the `ekFormat` expression function (column formats).
+    customFormatTypes: true,
     padding: 8,
     view: { stroke: 'transparent' },
-    range: { category: theme.chart.palette },
-    mark: { color: theme.chart.palette[0] },
+    range: {
+      category: theme.chart.palette,
+      // Sequential (heatmaps, ramps) and diverging schemes derive from the theme.
+      heatmap: [mixColor(colors.background, colors.primary, 0.08), colors.primary],
+      ramp: [mixColor(colors.background, colors.primary, 0.15), colors.primary],
+      diverging: [colors.danger, mixColor(colors.background, colors.muted, 0.15), colors.primary],
+    },
+    // A single series is drawn in the UI's primary colour; series take the palette.
+    mark: { color: colors.primary },
     title: { color: colors.text, font, fontSize: 14, fontWeight: 600, anchor: 'start' },
     axis: {
       labelColor: colors.muted,
@@ -163,6 +194,9 @@ export function themeToVegaConfig(theme: Theme): Record<string, unknown> {
       gridColor: colors.border,
       gridOpacity: 0.8,
       labelFontSize: 11,
+      // Colliding labels are thinned out, long ones cut with an ellipsis.
+      labelOverlap: true,
+      labelLimit: 160,
       titleFontSize: 12,
       titleFontWeight: 500,
     },

@@ -1,0 +1,169 @@
+type Json = Record<string, unknown>;
+type Row = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Default total height of a chart, in pixels, when its spec gives none. */
+export const DEFAULT_CHART_HEIGHT = 300;
+/** Above this many categories a bar chart shows the top ones plus "Other". */
+export const MAX_CATEGORIES = 30;
+const BAR_STEP = 22;
+const LONG_LABEL = 12;
+const MANY_BARS = 12;
+
+/** What {@link layoutChart} decided. */
+export interface ChartLayout {
+  spec: Json;
+  /** The chart's total height in pixels, known before vega loads. */
+  height: number;
+  /** Rows as the chart gets them (the top-N rows plus "Other", or the input). */
+  rows: (rows: readonly Row[]) => readonly Row[];
+  /** One line for the reader when the chart shows less than the table. */
+  note?: string;
+  orientation?: 'vertical' | 'horizontal';
+}
+
+const markType = (spec: Json) =>
+  typeof spec.mark === 'string' ? spec.mark : isObject(spec.mark) ? spec.mark.type : undefined;
+const discrete = (def: unknown): def is Json =>
+  isObject(def) && typeof def.field === 'string' && (def.type === 'nominal' || def.type === 'ordinal');
+const measure = (def: unknown): def is Json => isObject(def) && def.type === 'quantitative';
+
+/**
+ * Sizes a single-view chart so its height is known up front (the spec's numeric height, or
+ * a default) and fits it to its container (`width`/`height: container`). A bar chart with
+ * long or many category labels turns horizontal with a height per bar; beyond
+ * {@link MAX_CATEGORIES} it shows the top categories by summed measure plus "Other" and
+ * says so. One to three bars stay narrow instead of filling the width.
+ */
+export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
+  const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
+  const same = { rows: (r: readonly Row[]) => r };
+  const composite = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec) || isObject(spec.spec);
+  if (composite) return { spec, height: given ?? DEFAULT_CHART_HEIGHT, ...same };
+  const sized = (s: Json): Json => ({
+    ...s,
+    width: 'container',
+    height: 'container',
+    autosize: { type: 'fit', contains: 'padding' },
+  });
+  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
+  if (markType(spec) !== 'bar' || !encoding || Array.isArray(spec.layer)) {
+    const height = given ?? DEFAULT_CHART_HEIGHT;
+    return { spec: sized(spec), height, ...same };
+  }
+  const vertical = discrete(encoding.x) && measure(encoding.y);
+  const horizontal = discrete(encoding.y) && measure(encoding.x);
+  if (!vertical && !horizontal) {
+    const height = given ?? DEFAULT_CHART_HEIGHT;
+    return { spec: sized(spec), height, ...same };
+  }
+  const category = (vertical ? encoding.x : encoding.y) as Json;
+  const value = (vertical ? encoding.y : encoding.x) as Json;
+  const field = category.field as string;
+  const names = new Set<string>();
+  let longest = 0;
+  for (const row of rows) {
+    const name = String(row[field] ?? '');
+    if (!names.has(name)) {
+      names.add(name);
+      longest = Math.max(longest, name.length);
+    }
+  }
+  const count = names.size;
+  const turn = horizontal || count > MANY_BARS || longest > LONG_LABEL;
+  if (!turn) {
+    const height = given ?? DEFAULT_CHART_HEIGHT;
+    let out: Json = {
+      ...spec,
+      encoding: { ...encoding, x: { ...category, axis: axisOf(category, { labelAngle: 0 }) } },
+    };
+    if (count <= 3) {
+      // A lone bar at full width reads as a block, not a bar.
+      const mark = isObject(spec.mark) ? spec.mark : { type: 'bar' };
+      out = {
+        ...out,
+        mark: { ...mark, width: { band: 0.6 } },
+        encoding: {
+          ...(out.encoding as Json),
+          x: { ...((out.encoding as Json).x as Json), scale: { paddingOuter: (4 - count) * 0.5 } },
+        },
+      };
+    }
+    return { spec: sized(out), height, ...same, orientation: 'vertical' };
+  }
+  // Horizontal: categories down the side, one band per bar, largest first.
+  const valueField = typeof value.field === 'string' ? value.field : undefined;
+  const summable = valueField !== undefined && (value.aggregate === undefined || value.aggregate === 'sum');
+  let rowsFor = same.rows;
+  let note: string | undefined;
+  let shown = count;
+  let sort: unknown = category.sort ?? '-x';
+  if (count > MAX_CATEGORIES && summable) {
+    const keep = MAX_CATEGORIES - 1;
+    rowsFor = (input) => topN(input, field, valueField, keep);
+    const top = topN(rows, field, valueField, keep);
+    sort = top.map((row) => String(row[field]));
+    shown = top.length;
+    note = `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the rest are summed as “Other”. The table has every row.`;
+  }
+  const height = Math.max(given ?? 0, shown * BAR_STEP + 70);
+  const out: Json = {
+    ...spec,
+    encoding: {
+      ...encoding,
+      y: { ...category, sort, axis: axisOf(category, { labelLimit: 160 }) },
+      x: { ...value, axis: axisOf(value, {}) },
+    },
+  };
+  return { spec: sized(out), height, rows: rowsFor, note, orientation: 'horizontal' };
+}
+
+function axisOf(def: Json, extra: Json): unknown {
+  if (def.axis === null) return null;
+  return { ...extra, ...(isObject(def.axis) ? def.axis : {}) };
+}
+
+/** The `keep` largest categories by summed value, then one "Other" row with the rest. */
+export function topN(rows: readonly Row[], category: string, value: string, keep: number): Row[] {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const name = String(row[category] ?? '');
+    const v = Number(row[value]);
+    sums.set(name, (sums.get(name) ?? 0) + (Number.isFinite(v) ? v : 0));
+  }
+  const sorted = [...sums].sort((a, b) => b[1] - a[1]);
+  const out: Row[] = sorted.slice(0, keep).map(([name, sum]) => ({ [category]: name, [value]: sum }));
+  if (sorted.length > keep) {
+    let other = 0;
+    for (const [, sum] of sorted.slice(keep)) other += sum;
+    out.push({ [category]: 'Other', [value]: other });
+  }
+  return out;
+}
+
+/** A title split into lines that fit `width` pixels (about 8.5 px a bold character at 14 px), so it is never clipped. */
+export function wrapTitle(title: unknown, width: number): unknown {
+  if (typeof title !== 'string' || width <= 0) return title;
+  const max = Math.max(12, Math.floor((width - 24) / 8.5));
+  if (title.length <= max) return title;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Horizontal bars in a narrow container: category labels get at most a third of the width. */
+export function fitLabels(spec: Json, width: number): Json {
+  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
+  const y = encoding?.y;
+  if (!isObject(y) || !isObject(y.axis) || typeof y.axis.labelLimit !== 'number' || width <= 0) return spec;
+  const labelLimit = Math.min(y.axis.labelLimit, Math.max(48, Math.round(width / 3)));
+  return { ...spec, encoding: { ...encoding, y: { ...y, axis: { ...y.axis, labelLimit } } } };
+}

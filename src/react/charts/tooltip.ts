@@ -1,0 +1,76 @@
+import type { Handler } from 'vega-tooltip';
+import type { Theme } from '../theme/theme';
+
+const escape = (value: unknown): string =>
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/**
+ * The tooltip's markup, text only: every key and value is HTML-escaped and nothing else
+ * (no images, no links, whatever the data holds). Values arrive already formatted.
+ */
+export function tooltipHtml(value: unknown, keyColor?: string): string {
+  const keyStyle = keyColor ? ` style="color: ${escape(keyColor)}"` : '';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return `<p class="ek-tooltip__value">${escape(text(value))}</p>`;
+  }
+  const { title, ...rest } = value as Record<string, unknown>;
+  let html = title === undefined ? '' : `<h2 class="ek-tooltip__title">${escape(text(title))}</h2>`;
+  const rows = Object.entries(rest)
+    .map(
+      ([key, v]) => `<tr><td class="key"${keyStyle}>${escape(key)}</td><td class="value">${escape(text(v))}</td></tr>`,
+    )
+    .join('');
+  if (rows) html += `<table><tbody>${rows}</tbody></table>`;
+  return html;
+}
+
+let next = 0;
+
+/**
+ * A vega tooltip handler (vega-tooltip) in the theme's colours and font, one element per
+ * chart. Returns the handler and a cleanup that removes its element.
+ */
+export function themedTooltip(
+  HandlerClass: typeof Handler,
+  theme: Theme,
+): { call: Handler['call']; dispose: () => void } {
+  const id = `ek-tooltip-${++next}`;
+  const handler = new HandlerClass({
+    id,
+    // Its own default stylesheet, scoped to this element's id.
+    styleId: `${id}-style`,
+    theme: 'ek',
+    offsetX: 12,
+    offsetY: 12,
+    formatTooltip: (value: unknown) => tooltipHtml(value, theme.colors.muted),
+  });
+  const call: Handler['call'] = (...args) => {
+    const result = handler.call(...args);
+    const el = document.getElementById(id);
+    if (el && !el.dataset.themed) {
+      el.dataset.themed = 'true';
+      el.setAttribute('role', 'tooltip');
+      const { colors, fonts } = theme;
+      Object.assign(el.style, {
+        backgroundColor: colors.surface,
+        color: colors.text,
+        border: `1px solid ${colors.border}`,
+        fontFamily: fonts.body,
+        borderRadius: `${Math.min(theme.radius, 8)}px`,
+        boxShadow: theme.colorScheme === 'dark' ? '0 4px 12px rgb(0 0 0 / 0.5)' : '0 4px 12px rgb(15 23 42 / 0.12)',
+      });
+    }
+    return result;
+  };
+  const dispose = () => {
+    document.getElementById(id)?.remove();
+    document.getElementById(`${id}-style`)?.remove();
+  };
+  return { call, dispose };
+}

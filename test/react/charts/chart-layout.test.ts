@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { deriveFormats } from '../../../src';
+import type { SqlResult } from '../../../src/protocol';
+import { suggestChart } from '../../../src/react/charts/suggest-chart';
+import { DEFAULT_CHART_HEIGHT, layoutChart, topN, wrapTitle } from '../../../src/react/charts/chart-layout';
+
+const bar = {
+  mark: 'bar',
+  encoding: { x: { field: 'c', type: 'nominal' }, y: { field: 'v', type: 'quantitative' } },
+};
+const rows = (n: number, label = (i: number) => `C${i}`) =>
+  Array.from({ length: n }, (_, i) => ({ c: label(i), v: i + 1 }));
+
+describe('layoutChart', () => {
+  it('keeps a few short categories vertical, at a known height, fitted to the container', () => {
+    const layout = layoutChart(bar, rows(5));
+    expect(layout.orientation).toBe('vertical');
+    expect(layout.height).toBe(DEFAULT_CHART_HEIGHT);
+    expect(layout.spec).toMatchObject({ width: 'container', height: 'container', autosize: { type: 'fit' } });
+    expect(layoutChart({ ...bar, height: 420 }, rows(5)).height).toBe(420);
+  });
+  it('keeps one bar narrow', () => {
+    const layout = layoutChart(bar, rows(1));
+    expect(layout.spec.mark).toEqual({ type: 'bar', width: { band: 0.6 } });
+  });
+  it('turns long or many labels horizontal, with a height per bar', () => {
+    const long = layoutChart(
+      bar,
+      rows(4, (i) => `A rather long customer name ${i}`),
+    );
+    expect(long.orientation).toBe('horizontal');
+    expect((long.spec.encoding as Record<string, { field?: string }>).y!.field).toBe('c');
+    const many = layoutChart(bar, rows(20));
+    expect(many.orientation).toBe('horizontal');
+    expect(many.height).toBe(20 * 22 + 70);
+    expect(many.note).toBeUndefined();
+  });
+  it('shows the top 29 plus Other beyond 30 categories, and says so', () => {
+    const input = rows(100);
+    const layout = layoutChart(bar, input);
+    const shown = layout.rows(input);
+    expect(shown).toHaveLength(30);
+    expect(shown[0]).toEqual({ c: 'C99', v: 100 });
+    expect(shown[29]).toEqual({ c: 'Other', v: (71 * 72) / 2 });
+    expect(layout.note).toMatch(/top 29 of 100/);
+    expect(layout.height).toBe(30 * 22 + 70);
+  });
+  it('leaves line charts and composites alone apart from sizing', () => {
+    const line = layoutChart({ mark: 'line', encoding: {} }, rows(3));
+    expect(line.orientation).toBeUndefined();
+    expect(line.rows(rows(3))).toHaveLength(3);
+  });
+});
+
+describe('topN and wrapTitle', () => {
+  it('sums duplicates before ranking', () => {
+    expect(
+      topN(
+        [
+          { c: 'a', v: 1 },
+          { c: 'b', v: 5 },
+          { c: 'a', v: 6 },
+          { c: 'd', v: 1 },
+        ],
+        'c',
+        'v',
+        1,
+      ),
+    ).toEqual([
+      { c: 'a', v: 7 },
+      { c: 'Other', v: 6 },
+    ]);
+  });
+  it('wraps a long title to the width', () => {
+    expect(wrapTitle('Revenue by customer, eight largest accounts this year', 200)).toEqual([
+      'Revenue by customer,',
+      'eight largest',
+      'accounts this year',
+    ]);
+    expect(wrapTitle('Short', 200)).toBe('Short');
+  });
+});
+
+describe('suggestChart', () => {
+  const make = (columns: [string, 'number' | 'string' | 'time'][], rows: SqlResult['rows']): SqlResult => ({
+    sqlQuery: 'SELECT 1',
+    columns: columns.map(([name, kind]) => ({ name, kind, type: '' })),
+    rows,
+    totalRows: rows.length,
+    truncated: false,
+  });
+  const pick = (result: SqlResult) => suggestChart(result, deriveFormats(result));
+  it('picks line for time, bar for one category, scatter for two measures, else nothing', () => {
+    const line = pick(
+      make(
+        [
+          ['month', 'string'],
+          ['revenue', 'number'],
+        ],
+        [
+          ['2024-01', 1],
+          ['2024-02', 2],
+        ],
+      ),
+    );
+    expect(line?.spec.mark).toMatchObject({ type: 'line' });
+    expect(line?.note).toBe('No chart came with this answer: a line chart of revenue over month.');
+    const bar = pick(
+      make(
+        [
+          ['region', 'string'],
+          ['revenue', 'number'],
+        ],
+        [
+          ['A', 1],
+          ['B', 2],
+        ],
+      ),
+    );
+    expect(bar?.spec.mark).toBe('bar');
+    const scatter = pick(
+      make(
+        [
+          ['orders', 'number'],
+          ['revenue', 'number'],
+        ],
+        [
+          [1, 1],
+          [2, 2],
+        ],
+      ),
+    );
+    expect(scatter?.spec.mark).toBe('point');
+    expect(
+      pick(
+        make(
+          [
+            ['a', 'string'],
+            ['b', 'string'],
+          ],
+          [
+            ['x', 'y'],
+            ['z', 'w'],
+          ],
+        ),
+      ),
+    ).toBeUndefined();
+  });
+});
