@@ -13,6 +13,7 @@ export {
   type ThemeInput,
 } from './theme/theme';
 export { ThemeProvider, usePrefersDark, useTheme, useThemeStyle, type ThemeProviderProps } from './theme/ThemeProvider';
+export { AA_CONTRAST, contrastRatio, ensureContrast, readableOn } from './theme/contrast';
 export { ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts } from './charts/load-charts';

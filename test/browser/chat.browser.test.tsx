@@ -140,7 +140,7 @@ describe('AgentChat does not jump (point 3)', () => {
         record();
         expect(document.querySelectorAll('.mark-rect path').length).toBeGreaterThan(0);
       },
-      { timeout: 15_000, interval: 16 },
+      { timeout: 25_000, interval: 16 },
     );
     await done(1);
     record();
@@ -282,11 +282,14 @@ describe('AgentChat composer and actions (point 7)', () => {
 
     const tool = screen.getAllByRole('group', { name: 'Querying data' }).at(-1)!;
     await userEvent.click(within(tool).getByText('SQL'));
-    const code = await waitFor(() => {
-      const found = tool.querySelector('.ek-sql[data-formatted]');
-      expect(found).not.toBeNull();
-      return found as HTMLElement;
-    });
+    const code = await waitFor(
+      () => {
+        const found = tool.querySelector('.ek-sql[data-formatted]');
+        expect(found).not.toBeNull();
+        return found as HTMLElement;
+      },
+      { timeout: 15_000 },
+    ); // the formatter is a lazy chunk
     expect(code.textContent).toContain('\n'); // formatted on lines
     expect(code.querySelector('.ek-sql__keyword')).toHaveTextContent(/^SELECT$/);
     const copySql = within(tool).getByRole('button', { name: 'Copy SQL' });
@@ -316,7 +319,7 @@ describe('AgentChat shows one title (point 8)', () => {
     await ask(box(), 'Revenue by region');
     await done(1);
     await waitFor(() => expect(document.querySelectorAll('.mark-rect path').length).toBeGreaterThan(0), {
-      timeout: 10_000,
+      timeout: 25_000,
     });
     const tool = screen.getByRole('group', { name: 'Querying data' });
     const title = tool.querySelector('.ek-tool__title')!.textContent!.trim();
@@ -393,7 +396,7 @@ describe('AgentChat at 390 px (point 11)', () => {
     await ask(box(), 'Revenue by region');
     await done(2);
     await waitFor(() => expect(document.querySelectorAll('.mark-rect path').length).toBeGreaterThan(0), {
-      timeout: 10_000,
+      timeout: 25_000,
     });
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
     const chat = document.querySelector('.ek-chat') as HTMLElement;

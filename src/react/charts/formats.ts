@@ -133,6 +133,13 @@ export function formatterFor(
   const number = (value: Cell, style: FormatStyle): string => {
     const x = typeof value === 'number' ? value : Number(value);
     if (typeof value === 'boolean' || !Number.isFinite(x)) return String(value);
+    // Integers past 2^53 arrive as strings (the protocol keeps them exact): format them as
+    // BigInt, which Intl prints digit for digit, wherever a full value is shown.
+    if (typeof value === 'string' && !Number.isSafeInteger(x) && /^-?\d+$/.test(value.trim())) {
+      const big = BigInt(value.trim());
+      if (style !== 'axis' && (kind === 'integer' || kind === 'decimal')) return n({}).format(big);
+      if (style !== 'axis' && kind === 'currency') return n({ style: 'currency', currency }).format(big);
+    }
     const compact = style === 'axis' && Math.abs(x) >= 10_000;
     switch (kind) {
       case 'currency':

@@ -35,6 +35,13 @@ describe('classifyColumn', () => {
 });
 
 describe('formatterFor', () => {
+  it('prints integers past 2^53 digit for digit (they arrive as strings)', () => {
+    expect(formatterFor('integer')('9007199254740993', 'full')).toBe('9,007,199,254,740,993');
+    expect(formatterFor('decimal')('-12345678901234567890', 'full')).toBe('-12,345,678,901,234,567,890');
+    expect(formatterFor('currency')('9007199254740993', 'full')).toBe('$9,007,199,254,740,993.00');
+    expect(formatterFor('integer')('9007199254740993', 'axis')).toBe('9007.2T'); // compact rounds anyway
+  });
+
   it('is compact on axes and exact in tooltips', () => {
     const money = formatterFor('currency');
     expect(money(5492929.28, 'full')).toBe('$5,492,929.28');
