@@ -5,9 +5,12 @@
 // the chat and charts keep growing, so a red check means "look at what grew".
 //
 // Measured 2026-11-22 after the chat and package work merged: dashboard alone 7.5 KB of
-// 8 KB; the whole React entry 26.3 KB of 30 KB once markdown (50.8 KB) and the SQL formatter
+// 8 KB; the whole React entry 29.4 KB of 30 KB (after the charts work) once markdown (50.8 KB), the SQL formatter
 // (about 78 KB with its block) load lazily, like the charts (309 KB). protocol 8.6 KB and
 // server 4.7 KB against 12 KB budgets set here, not in the issue.
+
+/** This package's own lazily imported modules, as dist imports them. */
+const lazyModules = ['./SqlCode.js', './markdown-block.js', './tooltip.js'];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
 const charts = ['vega', 'vega-lite', 'vega-embed', 'vega-tooltip'];
@@ -30,8 +33,10 @@ const checks = [
     name: 'embedkit: the whole React entry, without its lazy chunks',
     path: 'dist/index.js',
     import: '*',
-    // Lazy chunks, loaded on first use: the chart stack, the SQL formatter, the markdown parser.
-    ignore: [...charts, 'sql-formatter', 'react-markdown', 'remark-gfm'],
+    // Lazy chunks, loaded on first use, are not part of the entry: the chart stack and its
+    // tooltip, the SQL block and its formatter, the markdown parser (our dynamic imports by
+    // their specifier, so esbuild leaves them out like the packages).
+    ignore: [...charts, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
     limit: '30 KB',
   },
@@ -40,7 +45,7 @@ const checks = [
     name: 'embedkit: the React entry, own code only (every dependency external)',
     path: 'dist/index.js',
     import: '*',
-    ignore: [...charts, 'react-markdown', 'remark-gfm', 'zustand', 'sql-formatter'],
+    ignore: [...charts, 'react-markdown', 'remark-gfm', 'zustand', 'sql-formatter', ...lazyModules],
     gzip: true,
   },
   {

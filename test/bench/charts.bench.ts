@@ -12,6 +12,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { openBenchPage } from './browser-runner';
 import { table } from './harness';
+import type { SuiteOptions } from './suite';
 
 interface Timings {
   first: number;
@@ -48,16 +49,17 @@ async function bundleSizes() {
   return sizes;
 }
 
-export async function chartsBench(): Promise<boolean> {
+export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   const browser = await openBenchPage();
-  let results: { size: number; ours: Timings; naive: Timings }[];
+  let results: { size: number; ours: Timings; naive: Timings; reactVega: Timings }[];
+  const options = smoke ? { sizes: [100, 1000], runs: 1 } : {};
   try {
-    results = (await browser.page.evaluate(() => window.benches.charts!({}))) as typeof results;
+    results = (await browser.page.evaluate((o) => window.benches.charts!(o), options)) as typeof results;
   } finally {
     await browser.close();
   }
   console.log(
-    '\nCharts in Chromium (scatter plot, SVG; median of 5): ours vs the naive way (inline values, re-embed per update)',
+    `\nCharts in Chromium (scatter plot, SVG; median of ${smoke ? 1 : 5}): ours vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec)`,
   );
   console.log(
     'target: at 10,000 rows an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed)',
@@ -73,10 +75,13 @@ export async function chartsBench(): Promise<boolean> {
       'update ratio',
       'longest task ms',
       'naive longest',
+      'react-vega first',
+      'react-vega update',
+      'react-vega longest',
     ],
   ];
   let ok = true;
-  for (const { size, ours, naive } of results) {
+  for (const { size, ours, naive, reactVega } of results) {
     const ratio = ours.update / naive.update;
     if (size >= 10_000) ok &&= ratio <= 1.15;
     rows.push([
@@ -89,6 +94,9 @@ export async function chartsBench(): Promise<boolean> {
       `${ratio.toFixed(2)}x`,
       Math.max(ours.firstTask, ours.updateTask),
       Math.max(naive.firstTask, naive.updateTask),
+      `${reactVega.first.toFixed(1)} (${(ours.first / reactVega.first).toFixed(2)}x)`,
+      `${reactVega.update.toFixed(1)} (${(ours.update / reactVega.update).toFixed(2)}x)`,
+      Math.max(reactVega.firstTask, reactVega.updateTask),
     ]);
   }
   table(rows);

@@ -187,7 +187,7 @@ export async function protocolBench({ smoke = false }: SuiteOptions = {}): Promi
       name: `${(50 * scale).toFixed(0)}k deltas over 40 interleaved messages, random chunks`,
       text: interleavedDeltas(50_000 * scale, 40),
       chunking: (bytes: Uint8Array) => randomChunks(bytes, 1),
-      pipelineTarget: 1.3,
+      pipelineTarget: 1.3 + slack,
     },
     {
       name: `${smoke ? 2 : 8} x ${smoke ? 0.5 : 2} MB tool-result lines, random chunks`,

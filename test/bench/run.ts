@@ -24,7 +24,7 @@ const only = args.filter((a) => !a.startsWith('--'));
 // The third field: the suite has a smoke mode (honours `options.smoke`); others are skipped by --smoke.
 const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] = [
   ['protocol', protocolBench, true],
-  ['charts', chartsBench, false],
+  ['charts', chartsBench, true],
   ['chat', chatBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));

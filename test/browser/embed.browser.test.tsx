@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { EmbeddedDashboard, EmbedProvider, type EmbeddedDashboardHandle, type GetSession } from '../../src';
 import { MOCK_BASE_URL, mockSession } from '../../stories/support/sessions';
 
@@ -131,5 +132,32 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
     screen.getByRole('button', { name: 'Retry' }).click();
     await waitFor(() => expect(onReady).toHaveBeenCalled(), { timeout: 10_000 });
     expect(calls).toBe(2);
+  });
+});
+
+describe('<EmbeddedDashboard> focus', () => {
+  it('shows the library focus ring on the iframe when the keyboard moves into it', async () => {
+    const onReady = vi.fn();
+    const { container } = render(
+      <EmbedProvider
+        getSession={mockSession({ externalId: 'browser-focus' })}
+        baseUrl={MOCK_BASE_URL}
+        defaults={{ lazy: false }}
+      >
+        <button type="button">before</button>
+        <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales overview" onReady={onReady} />
+      </EmbedProvider>,
+    );
+    await waitFor(() => expect(onReady).toHaveBeenCalled(), { timeout: 10_000 });
+    const frame = container.querySelector('iframe')!;
+    expect(getComputedStyle(frame).outlineStyle).toBe('none');
+    screen.getByRole('button', { name: 'before' }).focus();
+    await userEvent.keyboard('{Tab}'); // a real key press through the browser
+    await waitFor(() => expect(document.activeElement).toBe(frame));
+    await waitFor(() => expect(getComputedStyle(frame).outlineStyle).toBe('solid'));
+    expect(getComputedStyle(frame).outlineWidth).toBe('2px');
+    // Back out of the frame: the ring goes.
+    screen.getByRole('button', { name: 'before' }).focus();
+    await waitFor(() => expect(getComputedStyle(frame).outlineStyle).toBe('none'));
   });
 });

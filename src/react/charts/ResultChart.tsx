@@ -13,7 +13,6 @@ import { ResultTable } from './ResultTable';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
 import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
-import { themedTooltip } from './tooltip';
 import { registerChartFormats } from './vega-formats';
 
 /** Why a chart fell back to its table. */
@@ -147,7 +146,7 @@ export function ResultChart({
             title: wrapTitle(chartSpec.title, element.clientWidth),
             datasets: { [CHART_DATA_NAME]: rows },
           };
-          const tooltip = themedTooltip(modules.Tooltip, theme);
+          const tooltip = modules.tooltip(theme);
           disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
             mode: 'vega-lite',
@@ -221,7 +220,8 @@ export function ResultChart({
       )}
       {chartSpec && !failure && (
         <div className="ek-chart__toolbar">
-          <button type="button" className="ek-button" aria-pressed={showTable} onClick={() => setShowTable(!showTable)}>
+          {/* The label names what the button does; no aria-pressed on top of a changing label. */}
+          <button type="button" className="ek-button" onClick={() => setShowTable(!showTable)}>
             {showTable ? 'View as chart' : 'View as table'}
           </button>
         </div>

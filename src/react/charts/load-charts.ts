@@ -1,13 +1,14 @@
 import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
-import type { Handler } from 'vega-tooltip';
+import type { Theme } from '../theme/theme';
 import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
 export interface ChartModules {
   embed: (el: HTMLElement, spec: object, options: EmbedOptions) => Promise<Result>;
   changeset: typeof changeset;
-  Tooltip: typeof Handler;
+  /** A tooltip handler in the theme's colours and font (vega-tooltip, text only). */
+  tooltip: (theme: Theme) => { call: NonNullable<EmbedOptions['tooltip']>; dispose: () => void };
 }
 
 let loading: Promise<ChartModules> | undefined;
@@ -17,14 +18,15 @@ let loading: Promise<ChartModules> | undefined;
  * a chart never downloads them; a failed load can be retried.
  */
 export function loadCharts(): Promise<ChartModules> {
-  loading ??= Promise.all([import('vega-embed'), import('vega'), import('vega-tooltip')]).then(
-    ([embedModule, vega, tooltip]) => {
+  // The tooltip code rides in the lazy chunk too: it is only needed once vega is there.
+  loading ??= Promise.all([import('vega-embed'), import('vega'), import('vega-tooltip'), import('./tooltip')]).then(
+    ([embedModule, vega, tooltip, themed]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
       vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
       return {
         embed: embedModule.default as unknown as ChartModules['embed'],
         changeset: vega.changeset,
-        Tooltip: tooltip.Handler,
+        tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       };
     },
     (error: unknown) => {

@@ -3,7 +3,6 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -11,6 +10,7 @@ import {
   type IframeHTMLAttributes,
   type ReactNode,
 } from 'react';
+import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-effect';
 import {
   embedAction,
   filterUrlParameter,
@@ -92,8 +92,6 @@ export interface EmbeddedDashboardHandle {
   readonly state: EmbedLoadState;
   readonly iframe: HTMLIFrameElement | null;
 }
-
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const HANDLERS = {
   'cube:event:ready': 'onReady',
@@ -218,6 +216,23 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
       return () => window.removeEventListener('message', onMessage);
     }, [src, embedOrigin, context.allowedOrigins, context.baseUrl, markReady, fail, latestProps]);
 
+    // Chromium never matches :focus on an iframe whose document has the focus, so the
+    // focus ring follows `data-focused`: the page's window blurs as focus enters the frame.
+    const [focused, setFocused] = useState(false);
+    useEffect(() => {
+      const update = () => setFocused(iframe.current !== null && document.activeElement === iframe.current);
+      // activeElement moves to the iframe just after the window's blur event.
+      const onBlur = () => setTimeout(update, 0);
+      window.addEventListener('blur', onBlur);
+      window.addEventListener('focus', update);
+      document.addEventListener('focusin', update);
+      return () => {
+        window.removeEventListener('blur', onBlur);
+        window.removeEventListener('focus', update);
+        document.removeEventListener('focusin', update);
+      };
+    }, []);
+
     // Live settings: sent once ready, and on every change; never a reload.
     const embedTheme = useMemo(() => themeToEmbedTheme(theme), [theme]);
     useEffect(() => {
@@ -313,6 +328,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
                 referrerPolicy={iframeProps?.referrerPolicy ?? 'strict-origin-when-cross-origin'}
                 style={{ height }}
                 data-ready={ready}
+                data-focused={focused || undefined}
               />
             )}
           </>

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { VegaEmbed } from 'react-vega';
 import embed from 'vega-embed';
 import { ResultChart } from '../../../src';
 import type { SqlResult } from '../../../src/protocol';
@@ -111,18 +112,59 @@ async function naive(count: number) {
   return { first, update, firstTask, updateTask };
 }
 
-/** Time to first chart and to update, ours and naive, for each size; median of `runs`. */
+const peerOptions = { actions: false, renderer: 'svg', ast: true } as const;
+
+/**
+ * react-vega 8 as its README shows it: `<VegaEmbed spec options>` with the rows inline in the
+ * spec; a new spec (deep-compared) re-embeds.
+ */
+async function reactVega(count: number) {
+  const host = document.createElement('div');
+  host.style.width = '800px';
+  document.getElementById('root')!.append(host);
+  const root = createRoot(host);
+  const specFor = (r: SqlResult) => ({
+    ...spec,
+    width: 'container',
+    data: { values: r.rows.map(([x, y]) => ({ x, y })) },
+  });
+  const [first, firstTask] = await withLongestTask(async () => {
+    const start = performance.now();
+    flushSync(() =>
+      root.render(createElement(VegaEmbed, { spec: specFor(result(count, 0)) as never, options: peerOptions })),
+    );
+    await until(() => marks(host).length === count);
+    return performance.now() - start;
+  });
+  const before = firstMark(host);
+  const [update, updateTask] = await withLongestTask(async () => {
+    const start = performance.now();
+    flushSync(() =>
+      root.render(createElement(VegaEmbed, { spec: specFor(result(count, 1)) as never, options: peerOptions })),
+    );
+    await until(() => marks(host).length === count && firstMark(host) !== before);
+    return performance.now() - start;
+  });
+  root.unmount();
+  host.remove();
+  return { first, update, firstTask, updateTask };
+}
+
+/** Time to first chart and to update, ours, naive and react-vega, for each size; median of `runs`. */
 export async function chartBench({ sizes = [100, 1000, 10_000], runs = 5 }: { sizes?: number[]; runs?: number }) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   await ours(10); // load vega once, outside the timings
   await naive(10);
+  await reactVega(10);
   const out = [];
   for (const size of sizes) {
     const a: Awaited<ReturnType<typeof ours>>[] = [];
     const b: Awaited<ReturnType<typeof naive>>[] = [];
+    const c: Awaited<ReturnType<typeof reactVega>>[] = [];
     for (let i = 0; i < runs; i++) {
       a.push(await ours(size));
       b.push(await naive(size));
+      c.push(await reactVega(size));
     }
     const pick = (list: typeof a, key: keyof (typeof a)[number]) => median(list.map((x) => x[key]));
     out.push({
@@ -138,6 +180,12 @@ export async function chartBench({ sizes = [100, 1000, 10_000], runs = 5 }: { si
         update: pick(b, 'update'),
         firstTask: pick(b, 'firstTask'),
         updateTask: pick(b, 'updateTask'),
+      },
+      reactVega: {
+        first: pick(c, 'first'),
+        update: pick(c, 'update'),
+        firstTask: pick(c, 'firstTask'),
+        updateTask: pick(c, 'updateTask'),
       },
     });
   }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useIsomorphicLayoutEffect } from '../../internal/use-isomorphic-layout-effect';
 import { useStore } from 'zustand';
 import { focusComposer, useChatUI } from './context';
 
@@ -61,7 +62,7 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
     if (!busy && document.activeElement === action.current) focusComposer(ui);
   }, [busy, ui]);
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
     element.style.height = 'auto';

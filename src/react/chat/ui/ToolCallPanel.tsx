@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   parseToolCall,
   toSqlResult,
@@ -13,7 +13,9 @@ import { ResultTable } from '../../charts/ResultTable';
 import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
 import { CopyButton } from './CopyButton';
-import { SqlCode } from './SqlCode';
+
+/** The SQL block (tokenizer, lazy formatter) loads when a panel's SQL is first opened. */
+const SqlCode = lazy(() => import('./SqlCode').then((module) => ({ default: module.SqlCode })));
 
 function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
   const { messages } = useChatUI();
@@ -105,7 +107,11 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
       {sql && (
         <details className="ek-tool__details ek-disclosure" onToggle={(event) => setSqlOpen(event.currentTarget.open)}>
           <summary>{messages.sql}</summary>
-          {sqlOpen && <SqlCode sql={sql} />}
+          {sqlOpen && (
+            <Suspense fallback={<pre className="ek-sql">{sql}</pre>}>
+              <SqlCode sql={sql} />
+            </Suspense>
+          )}
           <CopyButton text={sql} label={messages.copySql} copied={messages.copied} />
         </details>
       )}
