@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   Avatar,
+  contrastRatio,
   createTheme,
   ResultChart,
   ResultTable,
@@ -14,7 +15,6 @@ import {
 } from '../src';
 import type { SqlResult } from '../src/protocol';
 import { demoThemes } from '../demo/themes';
-import { contrastRatio } from './support/contrast';
 import { sqlResultFor } from './support/mock-results';
 
 /** Contrast pairs the library relies on, with the WCAG AA minimum each needs. */
@@ -116,8 +116,8 @@ function ContrastTable({ theme }: { theme: Theme }) {
                 {fg} on {bg}
               </td>
               <td style={cell}>
-                {ratio === undefined ? 'n/a' : `${ratio.toFixed(2)}:1`}{' '}
-                {ratio !== undefined && (ratio >= minimum ? '✓' : '✗ too low')}
+                {ratio === null ? 'n/a' : `${ratio.toFixed(2)}:1`}{' '}
+                {ratio !== null && (ratio >= minimum ? '✓' : '✗ too low')}
               </td>
               <td style={cell}>{minimum}:1</td>
             </tr>

@@ -1,6 +1,5 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
-
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
+import { useRef, type RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
 
 /**
  * A ref that always holds the latest value: callbacks from props can change identity on
