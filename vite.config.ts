@@ -170,7 +170,9 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         plugins: [storybookTest({ configDir: `${root}.storybook` })],
-        test: inChromium('storybook', ['stories/**/*.stories.{ts,tsx}']),
+        // Stories stream whole chat turns over HTTP and then run axe on the result; on a loaded
+        // 2-core CI machine the longest take ~17 s, so they get twice the browser default.
+        test: { ...inChromium('storybook', ['stories/**/*.stories.{ts,tsx}']), testTimeout: 30_000 },
       },
     ],
   },
