@@ -60,6 +60,8 @@ export {
   useAgentChat,
   useChatMessage,
   useMessageIds,
+  useMessageBlocks,
+  MESSAGE_BLOCK_SIZE,
   type AgentChat as AgentChatApi,
   type UseAgentChatOptions,
 } from './chat/use-agent-chat';

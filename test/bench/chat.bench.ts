@@ -118,7 +118,7 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
     table([
       ['chat', `render ${format(mountSize)} ms`, ...sizes.map((n) => `one more at ${format(n)} ms`), 'growth'],
       ...threads.map((t) => [
-        t.chat === 'ours' ? CHATS[0][1] : CHATS[1][1],
+        t.chat === 'ours' ? 'embedkit (MessageList: blocks of rows)' : CHATS[1][1],
         t.mountMs,
         ...sizes.map((n) => t.oneMoreMs[n]!),
         ratio(t.oneMoreMs[sizes.at(-1)!]! / Math.max(0.1, t.oneMoreMs[sizes[0]!]!)),

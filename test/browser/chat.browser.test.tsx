@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { applyChatMessages, EMPTY_THREAD } from '../../src/protocol';
+import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../src/protocol';
 import { AgentChat, ThemeProvider, type AgentChatProps, type ChatError, type ThemeInput } from '../../src';
 import { frozenTransport, mockTransport } from '../../stories/support/chat';
 
@@ -301,6 +301,19 @@ describe('AgentChat composer and actions (point 7)', () => {
     await done(3);
     expect(document.querySelectorAll('.ek-message--user')[2]).toHaveTextContent('Revenue by region');
   }, 60_000);
+
+  it('in a thread of several row blocks, only the last answer offers Regenerate', async () => {
+    const lines: ChatMessage[] = [{ id: '__cutoff__', state: { chatId: 'blocks', isStreaming: false } }];
+    for (let i = 0; i < 40; i++) {
+      lines.push({ id: `u${i}`, role: 'user', content: `Question ${i}`, sort: i * 2 });
+      lines.push({ id: `a${i}`, role: 'assistant', content: `Answer ${i}`, graphPath: ['final'], sort: i * 2 + 1 });
+    }
+    setup({ initialThread: applyChatMessages(EMPTY_THREAD, lines) });
+    expect(document.querySelectorAll('.ek-list__block').length).toBeGreaterThan(2);
+    const regenerate = screen.getAllByRole('button', { name: 'Regenerate answer' });
+    expect(regenerate).toHaveLength(1);
+    expect(regenerate[0]!.closest('.ek-message')).toHaveTextContent('Answer 39');
+  });
 
   it('dark mode: one background per SQL block', async () => {
     setup({}, { theme: { colorScheme: 'dark' } });

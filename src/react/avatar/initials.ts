@@ -23,6 +23,20 @@ const WORDISH = /[\p{L}\p{N}]/u;
  */
 export function initialsOf(name: string | undefined | null): string {
   if (!name) return '';
+  // Grapheme segmentation costs ~30 µs a name and every chat row asks again for the same
+  // two names: remember the answers (a bounded cache; names are few).
+  let cached = known.get(name);
+  if (cached === undefined) {
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(name, (cached = computeInitials(name)));
+  }
+  return cached;
+}
+
+const KNOWN_LIMIT = 512;
+const known = new Map<string, string>();
+
+function computeInitials(name: string): string {
   // An email's domain is not part of the name.
   const words = name
     .normalize('NFC')

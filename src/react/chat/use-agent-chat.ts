@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { findMessage, selectFinalAnswer, type ChatMessage, type ChatThread } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { ChatError } from './errors';
-import { createChatStore, type ChatStatus, type ChatStore } from './store';
+import { createChatStore, type ChatStatus, type ChatStore, type ChatStoreState } from './store';
 import type { ChatTransport } from './transport';
 
 /** Options of {@link useAgentChat}. */
@@ -77,6 +77,55 @@ export function useMessageIds(store: ChatStore): string[] {
     store,
     useShallow((s) => s.thread.messages.map((m) => m.id)),
   );
+}
+
+/**
+ * Messages per block in {@link useMessageBlocks}: small enough that re-rendering the last
+ * block is cheap, large enough that there are few blocks to step over.
+ */
+export const MESSAGE_BLOCK_SIZE = 32;
+
+/**
+ * The thread's message ids in blocks of `size`, each block's array kept while its ids are
+ * unchanged. A list that renders one memoised component per block re-renders (and the
+ * browser re-lays-out) only the block that changed, so one more message costs the same in a
+ * long thread as in a short one. Re-renders only when an id is added, removed or moved.
+ */
+export function useMessageBlocks(store: ChatStore, size = MESSAGE_BLOCK_SIZE): readonly (readonly string[])[] {
+  const [select] = useState(() => {
+    let previous: readonly (readonly string[])[] = [];
+    return (state: ChatStoreState) => (previous = blocksOf(state.thread.messages, size, previous));
+  });
+  return useStore(store, select);
+}
+
+/**
+ * Splits the messages' ids into blocks of `size`, reusing every unchanged block of `previous`,
+ * and `previous` itself when nothing changed.
+ */
+export function blocksOf(
+  messages: readonly { id: string }[],
+  size: number,
+  previous: readonly (readonly string[])[],
+): readonly (readonly string[])[] {
+  const count = Math.ceil(messages.length / size);
+  const blocks: (readonly string[])[] = [];
+  let changed = count !== previous.length;
+  for (let b = 0; b < count; b++) {
+    const start = b * size;
+    const end = Math.min(messages.length, start + size);
+    const old = previous[b];
+    let same = old !== undefined && old.length === end - start;
+    for (let i = start; same && i < end; i++) same = old![i - start] === messages[i]!.id;
+    if (same) blocks.push(old!);
+    else {
+      changed = true;
+      const ids: string[] = [];
+      for (let i = start; i < end; i++) ids.push(messages[i]!.id);
+      blocks.push(ids);
+    }
+  }
+  return changed ? blocks : previous;
 }
 
 /** One message, re-rendering only when that message changes (structural sharing). */

@@ -14,6 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import {
   ChatProvider,
   createChatStore,
+  MessageList,
   MessageView,
   useChatMessage,
   useMessageIds,
@@ -175,14 +176,18 @@ function oursStore(historySize: number, lines: string[], perChunk: number): Chat
   });
 }
 
-function oursElement(store: ChatStore, count: Count): ReactNode {
+/**
+ * Our chat in a profiler: the headless hooks with a counting row (streaming), or the
+ * library's own `MessageList` (long threads: its blocks, styles and scroll following).
+ */
+function oursElement(store: ChatStore, count: Count, list: 'headless' | 'MessageList' = 'headless'): ReactNode {
   return createElement(
     Profiler,
     { id: 'ours', onRender: () => void count.commits++ },
     createElement(ChatProvider, {
       store,
       transport: { url: '/bench' },
-      children: createElement(OursList, { store, count }),
+      children: list === 'headless' ? createElement(OursList, { store, count }) : createElement(MessageList),
     }),
   );
 }
@@ -435,12 +440,23 @@ export async function longThread({
   sizes?: number[];
   appends?: number;
 }) {
-  const result: { chat: string; mountMs: number; oneMoreMs: Record<number, number> }[] = [];
+  const result: {
+    chat: string;
+    mountMs: number;
+    oneMoreMs: Record<number, number>;
+    /** The part of `oneMoreMs` before layout: store update, render and commit. */
+    renderMs: Record<number, number>;
+  }[] = [];
   for (const chat of ['ours', 'naive'] as const) {
     const mountMs = (await longThreadRun(chat, mountSize, 0)).mountMs;
     const oneMoreMs: Record<number, number> = {};
-    for (const size of sizes) oneMoreMs[size] = (await longThreadRun(chat, size, appends)).appendMs;
-    result.push({ chat, mountMs, oneMoreMs });
+    const renderMs: Record<number, number> = {};
+    for (const size of sizes) {
+      const run = await longThreadRun(chat, size, appends);
+      oneMoreMs[size] = run.appendMs;
+      renderMs[size] = run.appendRenderMs;
+    }
+    result.push({ chat, mountMs, oneMoreMs, renderMs });
   }
   return result;
 }
@@ -454,7 +470,7 @@ async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: numb
   if (chat === 'ours') {
     const store = oursStore(size, [], 1);
     append = (message) => store.setState({ thread: applyChatMessages(store.getState().thread, [message]) });
-    tree = oursElement(store, count);
+    tree = oursElement(store, count, 'MessageList');
   } else {
     let push: (line: ChatMessage) => void;
     append = (message) => push(message);
@@ -467,17 +483,19 @@ async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: numb
   const mountMs = performance.now() - start;
   await frame();
   const samples: number[] = [];
+  const renders: number[] = [];
   for (let i = 0; i < appends; i++) {
     start = performance.now();
     flushSync(() => append(historyMessage(size + i)));
+    renders.push(performance.now() - start);
     void element.offsetHeight;
     samples.push(performance.now() - start);
     await frame();
   }
   root.unmount();
   element.remove();
-  samples.sort((a, b) => a - b);
-  return { mountMs, appendMs: samples[Math.floor(samples.length / 2)] ?? 0 };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  return { mountMs, appendMs: median(samples), appendRenderMs: median(renders) };
 }
 
 // Memory: the runner forces GC and reads the heap between these steps.

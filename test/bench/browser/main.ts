@@ -8,6 +8,11 @@ declare global {
   }
 }
 
+// The profiling build of React (for <Profiler> commit counts) also logs every component
+// render to DevTools' performance track with console.timeStamp; production React does not,
+// and under the DevTools profiler that logging outweighs the rendering itself.
+console.timeStamp = () => {};
+
 type Bench = (options: Record<string, unknown>) => Promise<unknown>;
 window.benches = {
   charts: chartBench as Bench,

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { useMessageIds } from '../use-agent-chat';
+import { useMessageBlocks } from '../use-agent-chat';
 import { focusComposer, useChatUI } from './context';
 import { ErrorNotice } from './ErrorNotice';
 import { MessageRow } from './MessageRow';
@@ -8,8 +8,20 @@ import { MessageRow } from './MessageRow';
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM = 24;
 
+/** A block of rows: re-renders only when its own ids change. */
+const MessageBlock = memo(function MessageBlock({ ids }: { ids: readonly string[] }) {
+  return (
+    <div className="ek-list__block">
+      {ids.map((id) => (
+        <MessageRow key={id} id={id} />
+      ))}
+    </div>
+  );
+});
+
 /**
- * The thread as a log: rows subscribe to their own message, the list only to the ids.
+ * The thread as a log: rows subscribe to their own message, the list only to the ids, and
+ * rows are grouped in blocks so that a long thread costs no more per message than a short one.
  *
  * Follows the conversation: while attached to the bottom it follows any growth of the
  * content (streamed text, a chart drawing, a panel opening), watched by a size observer on
@@ -21,7 +33,7 @@ const NEAR_BOTTOM = 24;
 export function MessageList({ empty, label }: { empty?: ReactNode; label?: string }) {
   const ui = useChatUI();
   const { store, messages } = ui;
-  const ids = useMessageIds(store);
+  const blocks = useMessageBlocks(store);
   const pending = useStore(store, (s) => s.pending ?? s.unsent);
   const failed = useStore(store, (s) => s.unsent !== null);
   const busy = useStore(store, (s) => s.status === 'submitting' || s.status === 'streaming');
@@ -84,7 +96,7 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
     focusComposer(ui);
   };
 
-  const nothing = ids.length === 0 && !pending;
+  const nothing = blocks.length === 0 && !pending;
   const name = label ?? messages.logLabel;
   return (
     <div className="ek-list-frame">
@@ -94,12 +106,12 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
             empty
           ) : (
             <div role="log" aria-live="off" aria-busy={busy} aria-label={name}>
-              <ol className="ek-list__items">
-                {ids.map((id) => (
-                  <MessageRow key={id} id={id} />
+              <div className="ek-list__items" role="list">
+                {blocks.map((block, i) => (
+                  <MessageBlock key={i} ids={block} />
                 ))}
                 {pending && (
-                  <li className="ek-row">
+                  <div className="ek-row" role="listitem">
                     <div
                       className={`ek-message ek-message--user ${failed ? 'ek-message--failed' : 'ek-message--pending'}`}
                     >
@@ -107,9 +119,9 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
                         <p className="ek-message__text">{pending.content}</p>
                       </div>
                     </div>
-                  </li>
+                  </div>
                 )}
-              </ol>
+              </div>
               <ErrorNotice />
             </div>
           )}

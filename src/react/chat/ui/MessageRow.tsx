@@ -63,5 +63,9 @@ export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
   const message = useChatMessage(store, id);
   if (!message) return null;
   const standard = <MessageView message={message} />;
-  return <li className="ek-row">{renderMessage ? renderMessage(message, standard) : standard}</li>;
+  return (
+    <div className="ek-row" role="listitem">
+      {renderMessage ? renderMessage(message, standard) : standard}
+    </div>
+  );
 });
