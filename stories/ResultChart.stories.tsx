@@ -96,10 +96,19 @@ export const TruncatedResult: Story = {
   },
 };
 
-/** 10,000 rows in one line chart. */
+/** 10,000 rows in one line chart: drawn to a canvas (`renderer` "auto"), the rows inserted in a task after the view is built. */
 export const TenThousandRows: Story = {
   args: { result: syntheticResult(10_000) },
-  play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-line path'),
+  play: async ({ canvasElement }) => {
+    // Above 1,000 rows the chart draws to a canvas; `data-drawn` counts its completed draws.
+    await waitFor(
+      () =>
+        expect(Number(canvasElement.querySelector<HTMLElement>('.ek-chart__view')?.dataset.drawn)).toBeGreaterThan(0),
+      { timeout: 15_000 },
+    );
+    await expect(canvasElement.querySelector('[data-renderer="canvas"] canvas')).not.toBeNull();
+    await expect(canvasElement.querySelector('.mark-line path')).toBeNull();
+  },
 };
 
 /** A hostile spec: remote data, usermeta embed options, links and lookups are stripped; the chart draws our rows and loads nothing. */
@@ -144,13 +153,31 @@ export const InvalidSpec: Story = {
   },
 };
 
-/** A full Vega spec (or any spec that is not Vega-Lite) is refused outright. */
+/**
+ * A full Vega spec (or any spec that is not Vega-Lite) is refused outright; a chart is
+ * chosen from the columns instead, and the line under the toolbar says so.
+ */
 export const RefusedSpec: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by region'),
   render: withSpec({ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }),
   play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(
+      /could not be shown: a bar chart of revenue by region/,
+    );
+    await waitForMarks(canvasElement, '.mark-rect path');
+  },
+};
+
+/** The same refused spec with `autoChart={false}`: the table, and why. */
+export const RefusedSpecTable: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  args: { ...placeholder.args, autoChart: false },
+  render: withSpec({ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }),
+  play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/Only Vega-Lite/);
+    await expect(within(canvasElement).getByRole('table')).toBeVisible();
   },
 };
 

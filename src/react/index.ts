@@ -14,7 +14,7 @@ export {
 } from './theme/theme';
 export { ThemeProvider, usePrefersDark, useTheme, useThemeStyle, type ThemeProviderProps } from './theme/ThemeProvider';
 export { AA_CONTRAST, contrastRatio, ensureContrast, readableOn } from './theme/contrast';
-export { ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
+export { CANVAS_ABOVE_ROWS, ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts } from './charts/load-charts';
 export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';

@@ -59,7 +59,7 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
     await browser.close();
   }
   console.log(
-    `\nCharts in Chromium (scatter plot, SVG; median of ${smoke ? 1 : 5}): ours vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec)`,
+    `\nCharts in Chromium (scatter plot with tooltips; median of ${smoke ? 1 : 5}): ours (renderer "auto": SVG up to 1,000 rows, canvas above) vs the naive way (SVG, inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, SVG, rows inline in the spec). Done: ours when its draw counter moves, the others when vega-embed resolves`,
   );
   console.log(
     'target: at 10,000 rows an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed)',

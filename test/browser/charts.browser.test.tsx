@@ -129,6 +129,75 @@ describe('<ResultChart> in Chromium', () => {
     expect(errors).toEqual(['render-failed']);
   });
 
+  it('replaces a refused spec with a chart chosen from the columns, says so, and reports the refusal', async () => {
+    const errors: string[] = [];
+    const { container, unmount } = render(
+      <ResultChart
+        result={result(
+          [
+            ['North', 10],
+            ['South', 20],
+          ],
+          { mark: 'image', encoding: { url: { value: 'http://127.0.0.1:9/x.png' } } },
+        )}
+        onError={(e) => errors.push(`${e.kind}: ${e.message}`)}
+      />,
+    );
+    expect(container.querySelector('[role="note"]')!.textContent).toMatch(
+      /could not be shown: a bar chart of revenue by region/,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    expect(errors).toEqual([expect.stringMatching(/^invalid-spec: Image marks/)]);
+    unmount();
+  });
+
+  it('draws to SVG up to 1,000 rows and to a canvas above, counting its draws', async () => {
+    const vegaSpec = {
+      mark: 'point',
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+    };
+    const scatter = (count: number, seed: number): SqlResult => ({
+      sqlQuery: 'SELECT x, y FROM t',
+      columns: [
+        { name: 'x', type: 'Int64', kind: 'number' },
+        { name: 'y', type: 'Double', kind: 'number' },
+      ],
+      rows: Array.from({ length: count }, (_, i) => [i, ((i * 7919 + seed) % 101) - 50]),
+      totalRows: count,
+      truncated: false,
+      vegaSpec, // the same spec object: new rows, same chart
+    });
+    const drawnCount = (root: HTMLElement) =>
+      Number(root.querySelector<HTMLElement>('.ek-chart__view')!.dataset.drawn ?? 0);
+
+    const small = render(<ResultChart result={scatter(1_000, 0)} />);
+    await waitFor(() => expect(drawnCount(small.container)).toBe(1), { timeout: 10_000 });
+    expect(small.container.querySelector('[data-renderer]')!.getAttribute('data-renderer')).toBe('svg');
+    expect(small.container.querySelectorAll('.mark-symbol path')).toHaveLength(1_000);
+    small.unmount();
+
+    const large = render(<ResultChart result={scatter(5_000, 0)} />);
+    await waitFor(() => expect(drawnCount(large.container)).toBe(1), { timeout: 10_000 });
+    expect(large.container.querySelector('[data-renderer]')!.getAttribute('data-renderer')).toBe('canvas');
+    const canvas = large.container.querySelector('canvas')!;
+    expect(large.container.querySelector('svg.marks')).toBeNull();
+    const ink = () => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4)
+        sum += data[i + 3]! > 0 ? data[i]! + 3 * data[i + 1]! + 7 * data[i + 2]! + i : 0;
+      return sum;
+    };
+    const before = ink();
+    expect(before).toBeGreaterThan(0);
+    // New rows go through the view (no re-embed): the same canvas, drawn again, differently.
+    large.rerender(<ResultChart result={scatter(5_000, 3)} />);
+    await waitFor(() => expect(drawnCount(large.container)).toBe(2), { timeout: 10_000 });
+    expect(large.container.querySelector('canvas')).toBe(canvas);
+    expect(ink()).not.toBe(before);
+    large.unmount();
+  });
+
   it('takes colours and fonts from the theme', async () => {
     const theme = {
       fonts: { body: 'Georgia, serif' },
@@ -170,6 +239,8 @@ describe('<ResultChart> in Chromium', () => {
     const bar = bars(container)[0]!;
     const box = bar.getBoundingClientRect();
     const init = { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+    // As a pointer does: over the mark (vega builds its tooltip then), then moving on it.
+    bar.dispatchEvent(new PointerEvent('pointerover', init));
     bar.dispatchEvent(new PointerEvent('pointermove', init));
     bar.dispatchEvent(new MouseEvent('mousemove', init));
     const tooltip = await waitFor(

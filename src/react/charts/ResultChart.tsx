@@ -27,8 +27,11 @@ export interface ResultChartProps {
   result: SqlResult;
   /** A Vega-Lite spec to use instead of the result's `vegaSpec`. */
   spec?: Record<string, unknown>;
-  /** `svg` (default) or `canvas`, faster for very many marks. */
-  renderer?: 'svg' | 'canvas';
+  /**
+   * `auto` (default): SVG up to {@link CANVAS_ABOVE_ROWS} rows, canvas above, where building
+   * and hovering thousands of SVG nodes is what makes a chart slow. Or always `svg` / `canvas`.
+   */
+  renderer?: 'auto' | 'svg' | 'canvas';
   /** Start on the table instead of the chart. */
   defaultView?: 'chart' | 'table';
   /** Called when the chart falls back to the table. */
@@ -37,7 +40,11 @@ export interface ResultChartProps {
   tableFooter?: ReactNode;
   /** Show only the table, whatever the spec. */
   tableOnly?: boolean;
-  /** Without a spec, pick a chart from the columns (time → line, category → bar, two measures → scatter) and say so. Default false for now (the chat shows such results as tables). */
+  /**
+   * Without a usable spec (none came, or it was refused), pick a chart from the columns
+   * (time → line, one category and one measure → bar, two measures → scatter, else the
+   * table) and say so in one line. Default true; `tableOnly` forces the table.
+   */
   autoChart?: boolean;
   /** Locale for numbers and dates. Default: the theme's `locale`, else `en-US`. */
   locale?: string;
@@ -46,8 +53,16 @@ export interface ResultChartProps {
   className?: string;
 }
 
-/** Above this many rows no tooltip is added to a spec without one (each mark's tooltip is encoded up front). */
-const AUTO_TOOLTIP_ROWS = 2_000;
+/** With `renderer: 'auto'`, results with more rows than this draw to a canvas. */
+export const CANVAS_ABOVE_ROWS = 1_000;
+
+/**
+ * Counts the view's completed draws in `data-drawn` on the view's element: a cheap signal
+ * for tests and benchmarks that a canvas (which has no DOM to watch) shows the latest rows.
+ */
+const markDrawn = (element: HTMLElement) => {
+  element.dataset.drawn = String(Number(element.dataset.drawn ?? 0) + 1);
+};
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
 
@@ -61,48 +76,51 @@ type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; err
 export function ResultChart({
   result,
   spec,
-  renderer = 'svg',
+  renderer = 'auto',
   defaultView = 'chart',
   onError,
   tableFooter,
   locale,
   formatters,
   tableOnly: forceTable = false,
-  autoChart = false,
+  autoChart = true,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
   const chartId = useId();
   const values = rowsAsObjects(result);
   const latestValues = useLatest(values);
+  // Decided on the rows shown: loading all rows of a large result switches to canvas once.
+  const drawTo = renderer === 'auto' ? (values.length > CANVAS_ABOVE_ROWS ? 'canvas' : 'svg') : renderer;
   const effectiveLocale = locale ?? theme.locale ?? 'en-US';
   const formats = useMemo(
     () => deriveFormats(result, { locale: effectiveLocale, formatters }),
     [result, effectiveLocale, formatters],
   );
   const given = spec ?? result.vegaSpec;
-  const noSpec = given === undefined;
+  const givenCheck = useMemo(() => (given === undefined ? undefined : prepareChartSpec(given)), [given]);
+  // Missing, or refused by the sanitiser (e.g. an image mark): either way, a chart may be chosen.
+  const missing = given === undefined ? 'missing' : givenCheck && !givenCheck.ok ? 'unusable' : undefined;
   const suggestion = useMemo(
-    () => (!forceTable && autoChart && noSpec ? suggestChart(result, formats) : undefined),
+    () => (!forceTable && autoChart && missing ? suggestChart(result, formats, missing) : undefined),
     // Chosen from the columns: new rows keep the same chart (and view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [result.columns, forceTable, autoChart, noSpec],
+    [result.columns, forceTable, autoChart, missing],
   );
-  const raw = forceTable ? undefined : (given ?? suggestion?.spec);
+  const raw = forceTable ? undefined : (suggestion?.spec ?? given);
   const prepared = useMemo(() => {
     if (raw === undefined) return undefined;
     const ready = prepareChartSpec(raw);
     if (!ready.ok) return ready;
-    const layout = layoutChart(
-      applyFormats(ready.spec, formats, chartId, { autoTooltip: latestValues.current.length <= AUTO_TOOLTIP_ROWS }),
-      latestValues.current,
-    );
+    const layout = layoutChart(applyFormats(ready.spec, formats, chartId), latestValues.current);
     return { ...ready, spec: layout.spec, layout };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [raw, chartId]);
-  const config = useMemo(() => themeToVegaConfig(theme), [theme]);
+  // No per-mark ARIA descriptions: the view is hidden from assistive tech behind one labelled
+  // image (the summary), and at 10k marks those descriptions cost two number formats each.
+  const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
@@ -112,13 +130,16 @@ export function ResultChart({
 
   const invalid: ChartError | undefined =
     prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
+  // A refused spec replaced by a chosen chart is still the developer's to know about.
+  const reported: ChartError | undefined =
+    invalid ?? (givenCheck && !givenCheck.ok ? { kind: 'invalid-spec', message: givenCheck.reason } : undefined);
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
   const layout = prepared?.ok ? prepared.layout : undefined;
 
   useEffect(() => {
-    if (invalid) latestOnError.current?.(invalid);
+    if (reported) latestOnError.current?.(reported);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [invalid?.message]);
+  }, [reported?.message]);
 
   // Before the embed effect, so the first render already finds the formats.
   useEffect(() => registerChartFormats(chartId, formats), [chartId, formats]);
@@ -139,18 +160,22 @@ export function ResultChart({
       async (modules) => {
         if (cancelled) return;
         try {
-          // The first rows go in with the spec, so the first render already has them.
+          // The first rows go in with the spec, so the first render already has them; a large
+          // result goes in after the view is built, in a task of its own (split: two shorter
+          // tasks instead of one long one).
           const rows = layout!.rows(latestValues.current);
+          const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
+          const width = element.clientWidth;
           const withRows = {
-            ...fitLabels(chartSpec, element.clientWidth),
-            title: wrapTitle(chartSpec.title, element.clientWidth),
-            datasets: { [CHART_DATA_NAME]: rows },
+            ...fitLabels(chartSpec, width),
+            title: wrapTitle(chartSpec.title, width),
+            datasets: { [CHART_DATA_NAME]: split ? [] : rows },
           };
           const tooltip = modules.tooltip(theme);
           disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
             mode: 'vega-lite',
-            renderer,
+            renderer: drawTo,
             actions: false,
             ast: true,
             loader: REFUSING_LOADER,
@@ -158,20 +183,37 @@ export function ResultChart({
             defaultStyle: false,
             logLevel: 0,
             tooltip: tooltip.call,
+            // Tooltips are built for the hovered mark only, not for every mark up front.
+            hover: true,
+            patch: modules.tooltipsOnHover,
           });
           if (cancelled) {
             embedded.finalize(); // unmounted while embedding: leak nothing
             return;
           }
+          tooltip.attach(embedded.view);
+          if (split) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            if (cancelled) {
+              embedded.finalize();
+              return;
+            }
+            await embedded.view.insert(CHART_DATA_NAME, rows as object[]).runAsync();
+          }
+          markDrawn(element);
           view.current = { view: embedded.view, modules, rows: latestValues.current };
           // width/height "container" is re-read on window resize only; follow the element too.
           // Compared with the width it was embedded at: the observer's first call must not re-render.
-          let measured = element.clientWidth;
+          // (Not re-read here: that would force a layout of the fresh chart right away.)
+          let measured = width;
           const observer = new ResizeObserver(() => {
             const width = element.clientWidth;
             if (width <= 0 || width === measured) return;
             measured = width;
-            void embedded.view.width(width).runAsync();
+            void embedded.view
+              .width(width)
+              .runAsync()
+              .then(() => markDrawn(element));
           });
           observer.observe(element);
           const finalizeEmbed = embedded.finalize;
@@ -196,14 +238,17 @@ export function ResultChart({
     };
     // latestValues and latestOnError are refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chartSpec, config, renderer]);
+  }, [chartSpec, config, drawTo]);
 
   // New rows for the same spec: through the view, no re-embed.
   useEffect(() => {
     const current = view.current;
     if (!current || status.state !== 'ready' || current.rows === values) return;
     current.rows = values;
-    void replaceRows(current.modules, current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values);
+    const element = container.current;
+    void replaceRows(current.modules, current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values).then(
+      () => element && markDrawn(element),
+    );
   }, [values, status.state, layout]);
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
@@ -244,6 +289,7 @@ export function ResultChart({
           aria-label={summary}
           aria-busy={status.state === 'loading'}
           data-state={status.state}
+          data-renderer={drawTo}
           data-orientation={layout?.orientation}
           // Tall horizontal bar charts scroll, so keyboard users must reach them.
           tabIndex={layout?.orientation === 'horizontal' ? 0 : undefined}

@@ -12,8 +12,8 @@ const TOOLTIP_SOURCES = ['x', 'y', 'x2', 'y2', 'theta', 'color', 'fill', 'size',
 /**
  * Applies the result's column formats to a prepared spec (a copy; the input is unchanged):
  * compact formats on axes and legends, full ones on text marks and tooltips. Without a
- * tooltip encoding, one is built from the encoded fields (unless `autoTooltip` is false:
- * vega encodes every mark's tooltip up front, which costs real time at 10k marks). Formats go through
+ * tooltip encoding, one is built from the encoded fields (unless `autoTooltip` is false;
+ * {@link tooltipsOnHover} keeps it cheap at any mark count). Formats go through
  * {@link FORMAT_FUNCTION}, so Vega-Lite needs `config.customFormatTypes: true`.
  */
 export function applyFormats(

@@ -7,8 +7,14 @@ import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 export interface ChartModules {
   embed: (el: HTMLElement, spec: object, options: EmbedOptions) => Promise<Result>;
   changeset: typeof changeset;
+  /** vega-embed `patch`: tooltips encoded on hover only (see `tooltipsOnHover`). */
+  tooltipsOnHover: <T extends object>(vegaSpec: T) => T;
   /** A tooltip handler in the theme's colours and font (vega-tooltip, text only). */
-  tooltip: (theme: Theme) => { call: NonNullable<EmbedOptions['tooltip']>; dispose: () => void };
+  tooltip: (theme: Theme) => {
+    call: NonNullable<EmbedOptions['tooltip']>;
+    attach: (view: View) => void;
+    dispose: () => void;
+  };
 }
 
 let loading: Promise<ChartModules> | undefined;
@@ -26,6 +32,7 @@ export function loadCharts(): Promise<ChartModules> {
       return {
         embed: embedModule.default as unknown as ChartModules['embed'],
         changeset: vega.changeset,
+        tooltipsOnHover: themed.tooltipsOnHover,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       };
     },

@@ -13,8 +13,14 @@ const DATE_KINDS = new Set(['month', 'day', 'datetime']);
  * Picks a chart when the agent sent none: a time column and a measure → line; one
  * category and one measure → bar; two measures → scatter; otherwise none (the table).
  */
-export function suggestChart(result: SqlResult, formats: Record<string, ColumnFormat>): SuggestedChart | undefined {
+export function suggestChart(
+  result: SqlResult,
+  formats: Record<string, ColumnFormat>,
+  reason: 'missing' | 'unusable' = 'missing',
+): SuggestedChart | undefined {
   if (result.rows.length < 2) return undefined;
+  const lead =
+    reason === 'missing' ? 'No chart came with this answer' : 'The chart that came with this answer could not be shown';
   const measures = result.columns.filter((c) => c.kind === 'number' && formats[c.name]?.kind !== 'text');
   const times = result.columns.filter((c) => DATE_KINDS.has(formats[c.name]?.kind ?? ''));
   const categories = result.columns.filter((c) => (c.kind === 'string' || c.kind === 'boolean') && !times.includes(c));
@@ -32,7 +38,7 @@ export function suggestChart(result: SqlResult, formats: Record<string, ColumnFo
           y: { field: measure.name, type: 'quantitative' },
         },
       },
-      note: `No chart came with this answer: a line chart of ${measure.name} over ${time.name}.`,
+      note: `${lead}: a line chart of ${measure.name} over ${time.name}.`,
     };
   }
   if (categories.length === 1 && measures.length === 1 && measure) {
@@ -46,7 +52,7 @@ export function suggestChart(result: SqlResult, formats: Record<string, ColumnFo
           y: { field: measure.name, type: 'quantitative' },
         },
       },
-      note: `No chart came with this answer: a bar chart of ${measure.name} by ${category.name}.`,
+      note: `${lead}: a bar chart of ${measure.name} by ${category.name}.`,
     };
   }
   if (measures.length === 2 && categories.length <= 1) {
@@ -57,7 +63,7 @@ export function suggestChart(result: SqlResult, formats: Record<string, ColumnFo
         mark: 'point',
         encoding: { x: { field: x.name, type: 'quantitative' }, y: { field: y.name, type: 'quantitative' } },
       },
-      note: `No chart came with this answer: a scatter plot of ${y.name} against ${x.name}.`,
+      note: `${lead}: a scatter plot of ${y.name} against ${x.name}.`,
     };
   }
   return undefined;

@@ -51,3 +51,12 @@ describe('safeImageUrl', () => {
     expect(safeImageUrl(undefined)).toBeUndefined();
   });
 });
+
+describe('initialsOf cache', () => {
+  it('gives the same answers from its cache, and stays bounded', () => {
+    expect(initialsOf('Émile Zola')).toBe('ÉZ');
+    expect(initialsOf('Émile Zola')).toBe('ÉZ');
+    for (let i = 0; i < 2_000; i++) expect(initialsOf(`User ${i} Name`)).toBe('UN');
+    expect(initialsOf('Émile Zola')).toBe('ÉZ');
+  });
+});

@@ -147,3 +147,26 @@ describe('suggestChart', () => {
     ).toBeUndefined();
   });
 });
+
+describe('suggestChart reasons', () => {
+  it('says whether no chart came or the one that came could not be shown', () => {
+    const result: SqlResult = {
+      sqlQuery: 'SELECT 1',
+      columns: [
+        { name: 'region', kind: 'string', type: 'String' },
+        { name: 'revenue', kind: 'number', type: 'Double' },
+      ],
+      rows: [
+        ['A', 1],
+        ['B', 2],
+      ],
+      totalRows: 2,
+      truncated: false,
+    };
+    const formats = deriveFormats(result);
+    expect(suggestChart(result, formats)?.note).toMatch(/^No chart came with this answer: a bar chart/);
+    expect(suggestChart(result, formats, 'unusable')?.note).toBe(
+      'The chart that came with this answer could not be shown: a bar chart of revenue by region.',
+    );
+  });
+});
