@@ -73,7 +73,7 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
       'update ms',
       'naive update',
       'update ratio',
-      'longest task ms',
+      'longest task ms (first / update)',
       'naive longest',
       'react-vega first',
       'react-vega update',
@@ -81,6 +81,10 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
     ],
   ];
   let ok = true;
+  // Issue #10's targets at 10,000 rows, wall-clock: left to full runs.
+  const largest = results.at(-1)!;
+  const firstOk = largest.ours.first <= largest.naive.first;
+  const taskOk = Math.max(largest.ours.firstTask, largest.ours.updateTask) <= 100;
   for (const { size, ours, naive, reactVega } of results) {
     const ratio = ours.update / naive.update;
     if (size >= 10_000) ok &&= ratio <= 1.15;
@@ -92,7 +96,7 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
       ours.update,
       naive.update,
       `${ratio.toFixed(2)}x`,
-      Math.max(ours.firstTask, ours.updateTask),
+      `${Math.round(ours.firstTask)} / ${Math.round(ours.updateTask)}`,
       Math.max(naive.firstTask, naive.updateTask),
       `${reactVega.first.toFixed(1)} (${(ours.first / reactVega.first).toFixed(2)}x)`,
       `${reactVega.update.toFixed(1)} (${(ours.update / reactVega.update).toFixed(2)}x)`,
@@ -101,6 +105,12 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   }
   table(rows);
   console.log(ok ? 'update target: met' : 'update target: MISSED');
+  if (!smoke) {
+    const rowsLabel = largest.size.toLocaleString('en-US');
+    console.log(`at ${rowsLabel} rows, first chart no slower than the naive embed: ${firstOk ? 'met' : 'MISSED'}`);
+    console.log(`at ${rowsLabel} rows, no task over 100 ms: ${taskOk ? 'met' : 'MISSED'}`);
+    ok &&= firstOk && taskOk;
+  }
 
   const sizes = await bundleSizes();
   console.log('\nBundle of a host app showing results (React external, minified): the entry vs the lazy chart chunks');

@@ -6,7 +6,6 @@ import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
-import { applyFormats } from './chart-spec';
 import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
@@ -112,7 +111,7 @@ export function ResultChart({
     if (raw === undefined) return undefined;
     const ready = prepareChartSpec(raw);
     if (!ready.ok) return ready;
-    const layout = layoutChart(applyFormats(ready.spec, formats, chartId), latestValues.current);
+    const layout = layoutChart(ready.spec, latestValues.current);
     return { ...ready, spec: layout.spec, layout };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
@@ -166,8 +165,10 @@ export function ResultChart({
           const rows = layout!.rows(latestValues.current);
           const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
           const width = element.clientWidth;
+          // Column formats go in with vega (the code that applies them is in its lazy chunk).
+          const formatted = modules.applyFormats(chartSpec, formats, chartId);
           const withRows = {
-            ...fitLabels(chartSpec, width),
+            ...fitLabels(formatted, width),
             title: wrapTitle(chartSpec.title, width),
             datasets: { [CHART_DATA_NAME]: split ? [] : rows },
           };
@@ -175,7 +176,8 @@ export function ResultChart({
           disposeTooltip = tooltip.dispose;
           const embedded = await modules.embed(element, withRows, {
             mode: 'vega-lite',
-            renderer: drawTo,
+            // A large result: built without drawing (see below).
+            renderer: split ? 'none' : drawTo,
             actions: false,
             ast: true,
             loader: REFUSING_LOADER,
@@ -193,12 +195,18 @@ export function ResultChart({
           }
           tooltip.attach(embedded.view);
           if (split) {
-            await new Promise((resolve) => setTimeout(resolve, 0));
-            if (cancelled) {
-              embedded.finalize();
-              return;
+            // Three tasks instead of one: build the view, encode the rows, draw them. The page
+            // gets a turn between each.
+            const steps = [
+              () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
+              // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
+              () => embedded.view.renderer(drawTo).initialize(element),
+            ];
+            for (const step of steps) {
+              await new Promise((resolve) => setTimeout(resolve, 0));
+              if (cancelled) return embedded.finalize();
+              await step().runAsync();
             }
-            await embedded.view.insert(CHART_DATA_NAME, rows as object[]).runAsync();
           }
           markDrawn(element);
           view.current = { view: embedded.view, modules, rows: latestValues.current };

@@ -12,16 +12,11 @@ const TOOLTIP_SOURCES = ['x', 'y', 'x2', 'y2', 'theta', 'color', 'fill', 'size',
 /**
  * Applies the result's column formats to a prepared spec (a copy; the input is unchanged):
  * compact formats on axes and legends, full ones on text marks and tooltips. Without a
- * tooltip encoding, one is built from the encoded fields (unless `autoTooltip` is false;
- * {@link tooltipsOnHover} keeps it cheap at any mark count). Formats go through
+ * tooltip encoding, one is built from the encoded fields (encoded on hover only, so cheap
+ * at any mark count: see `tooltipsOnHover`). Formats go through
  * {@link FORMAT_FUNCTION}, so Vega-Lite needs `config.customFormatTypes: true`.
  */
-export function applyFormats(
-  spec: Json,
-  formats: Record<string, ColumnFormat>,
-  chart: string,
-  { autoTooltip = true }: { autoTooltip?: boolean } = {},
-): Json {
+export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, chart: string): Json {
   const ref = (column: string, style: FormatStyle): FormatRef => ({ chart, column, style });
   const formatted = (def: Json, style: FormatStyle): Json => {
     const field = def.field;
@@ -51,7 +46,7 @@ export function applyFormats(
       out.tooltip = out.tooltip.map((def: unknown) => (isObject(def) ? formatted(def, 'full') : def));
     } else if (isObject(out.tooltip)) {
       out.tooltip = formatted(out.tooltip, 'full');
-    } else if (out.tooltip === undefined && autoTooltip) {
+    } else if (out.tooltip === undefined) {
       const defs: Json[] = [];
       const seen = new Set<string>();
       for (const channel of TOOLTIP_SOURCES) {

@@ -1,12 +1,15 @@
 import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
 import type { Theme } from '../theme/theme';
+import type { applyFormats } from './chart-spec';
 import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
 export interface ChartModules {
   embed: (el: HTMLElement, spec: object, options: EmbedOptions) => Promise<Result>;
   changeset: typeof changeset;
+  /** The result's column formats applied to a prepared spec (see `applyFormats`). */
+  applyFormats: typeof applyFormats;
   /** vega-embed `patch`: tooltips encoded on hover only (see `tooltipsOnHover`). */
   tooltipsOnHover: <T extends object>(vegaSpec: T) => T;
   /** A tooltip handler in the theme's colours and font (vega-tooltip, text only). */
@@ -25,13 +28,20 @@ let loading: Promise<ChartModules> | undefined;
  */
 export function loadCharts(): Promise<ChartModules> {
   // The tooltip code rides in the lazy chunk too: it is only needed once vega is there.
-  loading ??= Promise.all([import('vega-embed'), import('vega'), import('vega-tooltip'), import('./tooltip')]).then(
-    ([embedModule, vega, tooltip, themed]) => {
+  loading ??= Promise.all([
+    import('vega-embed'),
+    import('vega'),
+    import('vega-tooltip'),
+    import('./tooltip'),
+    import('./chart-spec'),
+  ]).then(
+    ([embedModule, vega, tooltip, themed, specs]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
       vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
       return {
         embed: embedModule.default as unknown as ChartModules['embed'],
         changeset: vega.changeset,
+        applyFormats: specs.applyFormats,
         tooltipsOnHover: themed.tooltipsOnHover,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       };
