@@ -160,8 +160,7 @@ export function ResultChart({
         if (cancelled) return;
         try {
           // The first rows go in with the spec, so the first render already has them; a large
-          // result goes in after the view is built, in a task of its own (split: two shorter
-          // tasks instead of one long one).
+          // result's rows go in after the view is built (see `split` below).
           const rows = layout!.rows(latestValues.current);
           const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
           const width = element.clientWidth;
@@ -207,6 +206,7 @@ export function ResultChart({
               if (cancelled) return embedded.finalize();
               await step().runAsync();
             }
+            if (cancelled) return embedded.finalize();
           }
           markDrawn(element);
           view.current = { view: embedded.view, modules, rows: latestValues.current };

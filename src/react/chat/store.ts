@@ -34,8 +34,9 @@ export interface ChatStoreState {
   /** The user's message until the service echoes it. */
   pending: { content: string } | null;
   /**
-   * The question of a turn that failed before the service echoed it (status `error`): the UI
-   * keeps it in the thread, under it the error and Retry. Cleared when the next turn starts.
+   * The question of a turn that failed (status `error`) or was stopped before the service
+   * echoed it: the UI keeps it in the thread (after a failure, with the error and Retry under
+   * it). Cleared when the next turn starts.
    */
   unsent: { content: string } | null;
   /** How the last turn ended when the user stopped it: `stopped` (204) or `not-running` (404). */
@@ -322,7 +323,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         // Keep every message; what was still being generated stops where it is.
         const thread = get().thread;
         const messages = thread.messages.map((m) => (m.isInProcess ? { ...m, isInProcess: false } : m));
-        set({ status: 'aborting', pending: null, thread: { ...thread, isStreaming: false, messages } });
+        // A question the service had not echoed yet stays in the thread (as `unsent`).
+        const unsent = get().pending;
+        set({ status: 'aborting', pending: null, unsent, thread: { ...thread, isStreaming: false, messages } });
         const chatId = thread.chatId;
         if (!chatId) {
           set({ status: 'idle', stopped: 'stopped' });

@@ -240,6 +240,21 @@ describe('chat store against the mock', () => {
       expect(selectFinalAnswer(thread!)).toBeUndefined();
     });
 
+    it('stopped before the service echoed the question: the question is kept (unsent), not dropped', async () => {
+      const mock = createMockService({ lineDelayMs: 200 });
+      const store = makeStore(transportFor(mock));
+      const done = store.getState().send('Revenue by region');
+      await until(store, (s) => s.status === 'submitting' || s.status === 'streaming');
+      expect(store.getState().thread.messages).toHaveLength(0);
+      await store.getState().abort();
+      await done;
+      const state = store.getState();
+      expect(state.status).toBe('idle');
+      expect(state.pending).toBeNull();
+      expect(state.unsent).toEqual({ content: 'Revenue by region' });
+      expect(state.error).toBeNull();
+    });
+
     it('403: another user cannot stop it; a clear error, messages kept', async () => {
       const mock = createMockService({ lineDelayMs: 5 });
       let transport = transportFor(mock);

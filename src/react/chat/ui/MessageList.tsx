@@ -35,7 +35,7 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
   const { store, messages } = ui;
   const blocks = useMessageBlocks(store);
   const pending = useStore(store, (s) => s.pending ?? s.unsent);
-  const failed = useStore(store, (s) => s.unsent !== null);
+  const failed = useStore(store, (s) => s.unsent !== null && s.status === 'error');
   const busy = useStore(store, (s) => s.status === 'submitting' || s.status === 'streaming');
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
