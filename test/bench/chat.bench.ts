@@ -96,7 +96,9 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
     ]);
     // Smoke (CI, loaded machines): the structural targets only; wall-clock task lengths are left to full runs.
     const streamOk =
-      med('ours', 'commitsPerFrame') <= 1.05 &&
+      // Smoke runs last ~15 frames: one commit over the frame count (the turn's end) is allowed.
+      (med('ours', 'commitsPerFrame') <= 1.05 ||
+        (smoke && med('ours', 'commits') <= med('ours', 'commits') / med('ours', 'commitsPerFrame') + 1)) &&
       med('ours', 'rowRendersPerCommit') <= 1.5 &&
       (smoke || med('ours', 'longestTaskMs') <= 50) &&
       med('ours', 'scriptingMs') < Math.min(med('naive', 'scriptingMs'), med('ai-sdk', 'scriptingMs'));
