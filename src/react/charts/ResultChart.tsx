@@ -109,7 +109,8 @@ export function ResultChart({
   const raw = forceTable ? undefined : (suggestion?.spec ?? given);
   const prepared = useMemo(() => {
     if (raw === undefined) return undefined;
-    const ready = prepareChartSpec(raw);
+    // The agent's own spec was sanitised above already.
+    const ready = raw === given && givenCheck ? givenCheck : prepareChartSpec(raw);
     if (!ready.ok) return ready;
     const layout = layoutChart(ready.spec, latestValues.current);
     return { ...ready, spec: layout.spec, layout };

@@ -42,7 +42,7 @@ export function loadCharts(): Promise<ChartModules> {
         embed: embedModule.default as unknown as ChartModules['embed'],
         changeset: vega.changeset,
         applyFormats: specs.applyFormats,
-        tooltipsOnHover: themed.tooltipsOnHover,
+        tooltipsOnHover: specs.tooltipsOnHover,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       };
     },

@@ -98,29 +98,3 @@ export function themedTooltip(HandlerClass: typeof Handler, theme: Theme): Theme
   };
   return { call, attach, dispose };
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Moves every mark's `tooltip` from the compiled Vega spec's `update` encoding to its `hover`
- * encoding (vega-embed's `patch`, with `hover: true`). Vega then builds a tooltip only for
- * the mark under the pointer instead of for every mark up front: at 1,000 points that was a
- * third of the first render (an expression and two number formats per mark). Mutates and
- * returns the freshly compiled spec.
- */
-export function tooltipsOnHover<T extends object>(vegaSpec: T): T {
-  const visit = (node: unknown): void => {
-    if (!isObject(node)) return;
-    const encode = node.encode;
-    if (isObject(encode) && isObject(encode.update) && 'tooltip' in encode.update) {
-      const { tooltip, ...update } = encode.update;
-      encode.update = update;
-      encode.hover = { ...(isObject(encode.hover) ? encode.hover : {}), tooltip };
-    }
-    if (Array.isArray(node.marks)) node.marks.forEach(visit);
-  };
-  visit(vegaSpec);
-  return vegaSpec;
-}

@@ -90,6 +90,22 @@ describe('suggestChart', () => {
     truncated: false,
   });
   const pick = (result: SqlResult) => suggestChart(result, deriveFormats(result));
+  it('says whether no chart came or the one that came could not be shown', () => {
+    const result = make(
+      [
+        ['region', 'string'],
+        ['revenue', 'number'],
+      ],
+      [
+        ['A', 1],
+        ['B', 2],
+      ],
+    );
+    expect(pick(result)?.note).toMatch(/^No chart came with this answer: a bar chart/);
+    expect(suggestChart(result, deriveFormats(result), 'unusable')?.note).toBe(
+      'The chart that came with this answer could not be shown: a bar chart of revenue by region.',
+    );
+  });
   it('picks line for time, bar for one category, scatter for two measures, else nothing', () => {
     const line = pick(
       make(
@@ -145,28 +161,5 @@ describe('suggestChart', () => {
         ),
       ),
     ).toBeUndefined();
-  });
-});
-
-describe('suggestChart reasons', () => {
-  it('says whether no chart came or the one that came could not be shown', () => {
-    const result: SqlResult = {
-      sqlQuery: 'SELECT 1',
-      columns: [
-        { name: 'region', kind: 'string', type: 'String' },
-        { name: 'revenue', kind: 'number', type: 'Double' },
-      ],
-      rows: [
-        ['A', 1],
-        ['B', 2],
-      ],
-      totalRows: 2,
-      truncated: false,
-    };
-    const formats = deriveFormats(result);
-    expect(suggestChart(result, formats)?.note).toMatch(/^No chart came with this answer: a bar chart/);
-    expect(suggestChart(result, formats, 'unusable')?.note).toBe(
-      'The chart that came with this answer could not be shown: a bar chart of revenue by region.',
-    );
   });
 });

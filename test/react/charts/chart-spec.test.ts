@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tooltipsOnHover } from '../../../src/react/charts/tooltip';
+import { tooltipsOnHover } from '../../../src/react/charts/chart-spec';
 
 describe('tooltipsOnHover', () => {
   it('moves every mark tooltip from the update encoding to the hover encoding, in nested groups too', () => {
