@@ -198,6 +198,59 @@ describe('<ResultChart> in Chromium', () => {
     large.unmount();
   });
 
+  it('refits its axes to new rows and to rows inserted after the build: no label is clipped', async () => {
+    const vegaSpec = {
+      mark: 'point',
+      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+    };
+    const scatter = (count: number, scale: number): SqlResult => ({
+      sqlQuery: 'SELECT x, y FROM t',
+      columns: [
+        { name: 'x', type: 'Int64', kind: 'number' },
+        { name: 'y', type: 'Double', kind: 'number' },
+      ],
+      rows: Array.from({ length: count }, (_, i) => [i, ((i * 7919) % 101) * scale]),
+      totalRows: count,
+      truncated: false,
+      vegaSpec,
+    });
+    const drawnCount = (root: HTMLElement) =>
+      Number(root.querySelector<HTMLElement>('.ek-chart__view')!.dataset.drawn ?? 0);
+
+    // SVG: small numbers, then numbers with four times the digits, through the same view.
+    const small = render(<ResultChart result={scatter(20, 1)} />);
+    await waitFor(() => expect(drawnCount(small.container)).toBe(1), { timeout: 10_000 });
+    small.rerender(<ResultChart result={scatter(20, 1_234_567.89)} />);
+    await waitFor(() => expect(drawnCount(small.container)).toBe(2), { timeout: 10_000 });
+    const svg = small.container.querySelector('svg')!.getBoundingClientRect();
+    const labels = [...small.container.querySelectorAll('.role-axis-label text, .role-axis-title text')];
+    expect(labels.length).toBeGreaterThan(4);
+    for (const label of labels) expect(label.getBoundingClientRect().left).toBeGreaterThanOrEqual(svg.left - 0.5);
+    // And back to small numbers: the room the long labels took is given back to the plot.
+    small.rerender(<ResultChart result={scatter(20, 1)} />);
+    await waitFor(() => expect(drawnCount(small.container)).toBe(3), { timeout: 10_000 });
+    const leftmost = (selector: string) =>
+      Math.min(...[...small.container.querySelectorAll(selector)].map((el) => el.getBoundingClientRect().left));
+    expect(leftmost('.role-axis-title text, .role-axis-label text') - svg.left).toBeLessThan(12);
+    small.unmount();
+
+    // Canvas: the rows go in after the view is built; then new rows. The left edge stays the
+    // background's colour (the axis title starts inside the padding); cut labels would ink it.
+    const leftEdgeInk = (canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, 2, canvas.height).data;
+      let inked = 0;
+      for (let i = 0; i < data.length; i += 4) if ([0, 1, 2, 3].some((c) => data[i + c] !== data[c])) inked++; // unlike the top-left corner
+      return inked;
+    };
+    const large = render(<ResultChart result={scatter(5_000, 1_234.5)} />);
+    await waitFor(() => expect(drawnCount(large.container)).toBe(1), { timeout: 10_000 });
+    expect(leftEdgeInk(large.container.querySelector('canvas')!)).toBe(0);
+    large.rerender(<ResultChart result={scatter(5_000, 98_765_432.1)} />);
+    await waitFor(() => expect(drawnCount(large.container)).toBe(2), { timeout: 10_000 });
+    expect(leftEdgeInk(large.container.querySelector('canvas')!)).toBe(0);
+    large.unmount();
+  });
+
   it('takes colours and fonts from the theme', async () => {
     const theme = {
       fonts: { body: 'Georgia, serif' },

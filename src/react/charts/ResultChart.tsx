@@ -7,7 +7,7 @@ import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
 import { deriveFormats, type ColumnFormatter } from './formats';
-import { loadCharts, REFUSING_LOADER, replaceRows, type ChartModules } from './load-charts';
+import { loadCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
 import { suggestChart } from './suggest-chart';
@@ -195,10 +195,12 @@ export function ResultChart({
           }
           tooltip.attach(embedded.view);
           if (split) {
-            // Three tasks instead of one: build the view, encode the rows, draw them. The page
+            // Four tasks instead of one: build the view, encode the rows, fit the layout to their
+            // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
             // gets a turn between each.
             const steps = [
               () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
+              () => embedded.view.resize(),
               // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
               () => embedded.view.renderer(drawTo).initialize(element),
             ];
@@ -208,6 +210,8 @@ export function ResultChart({
               await step().runAsync();
             }
             if (cancelled) return embedded.finalize();
+            // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
+            modules.drawInNextTask(embedded.view);
           }
           markDrawn(element);
           view.current = { view: embedded.view, modules, rows: latestValues.current };
@@ -255,9 +259,9 @@ export function ResultChart({
     if (!current || status.state !== 'ready' || current.rows === values) return;
     current.rows = values;
     const element = container.current;
-    void replaceRows(current.modules, current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values).then(
-      () => element && markDrawn(element),
-    );
+    void current.modules
+      .replaceRows(current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values)
+      .then(() => element && markDrawn(element));
   }, [values, status.state, layout]);
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);

@@ -2,6 +2,7 @@ import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
 import type { Theme } from '../theme/theme';
 import type { applyFormats } from './chart-spec';
+import type { drawInNextTask, replaceRows } from './view-updates';
 import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
@@ -12,6 +13,10 @@ export interface ChartModules {
   applyFormats: typeof applyFormats;
   /** vega-embed `patch`: tooltips encoded on hover only (see `tooltipsOnHover`). */
   tooltipsOnHover: <T extends object>(vegaSpec: T) => T;
+  /** New rows into a view's data source with the fewest changes (see `replaceRows`). */
+  replaceRows: typeof replaceRows;
+  /** Makes a large chart draw in a task after its dataflow (see `drawInNextTask`). */
+  drawInNextTask: typeof drawInNextTask;
   /** A tooltip handler in the theme's colours and font (vega-tooltip, text only). */
   tooltip: (theme: Theme) => {
     call: NonNullable<EmbedOptions['tooltip']>;
@@ -34,8 +39,9 @@ export function loadCharts(): Promise<ChartModules> {
     import('vega-tooltip'),
     import('./tooltip'),
     import('./chart-spec'),
+    import('./view-updates'),
   ]).then(
-    ([embedModule, vega, tooltip, themed, specs]) => {
+    ([embedModule, vega, tooltip, themed, specs, updates]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
       vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
       return {
@@ -43,6 +49,8 @@ export function loadCharts(): Promise<ChartModules> {
         changeset: vega.changeset,
         applyFormats: specs.applyFormats,
         tooltipsOnHover: specs.tooltipsOnHover,
+        replaceRows: updates.replaceRows,
+        drawInNextTask: updates.drawInNextTask,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       };
     },
@@ -52,38 +60,6 @@ export function loadCharts(): Promise<ChartModules> {
     },
   );
   return loading;
-}
-
-/**
- * Replaces a data source's rows with the fewest changes: rows that exist in both are
- * modified in place (only the fields that differ), the rest inserted or removed. Marks are
- * then updated rather than destroyed and recreated, which is what makes large updates cheap.
- */
-export function replaceRows(
-  modules: ChartModules,
-  view: View,
-  name: string,
-  rows: readonly Record<string, unknown>[],
-): Promise<View> {
-  const current = view.data(name) as Record<string, unknown>[];
-  const changes = modules.changeset();
-  const shared = Math.min(current.length, rows.length);
-  let changed = false;
-  for (let i = 0; i < shared; i++) {
-    const tuple = current[i]!;
-    const row = rows[i]!;
-    for (const field in row) {
-      if (tuple[field] !== row[field]) {
-        changes.modify(tuple, field, row[field]);
-        changed = true;
-      }
-    }
-  }
-  if (rows.length > shared) changes.insert(rows.slice(shared) as object[]);
-  if (current.length > shared) changes.remove(current.slice(shared));
-  // An empty change would still re-run the dataflow and re-encode every mark.
-  if (!changed && rows.length === current.length) return Promise.resolve(view);
-  return view.change(name, changes).runAsync();
 }
 
 /** Starts downloading the chart libraries (e.g. when a SQL tool call begins). */
