@@ -31,6 +31,12 @@ export interface Contestant {
   run: () => unknown;
   /** Stop timing this one after this many ms in total (a slow peer gets fewer runs, at least one). */
   budgetMs?: number;
+  /**
+   * Runs per sample, back to back (default 1); the sample is their mean. A short run can be
+   * dominated by collecting the garbage of whichever contestant ran before it; repeated, it
+   * mostly pays for its own.
+   */
+  passes?: number;
 }
 
 /** CPU time of this process so far, in ms: unlike wall time, not inflated while other processes hold the cores. */
@@ -40,8 +46,11 @@ export function cpuMs(): number {
 }
 
 /**
- * Times contestants interleaved round by round (rotating the order), so a noisy neighbour
- * on a shared machine slows all of them alike; returns each one's median, keyed by name.
+ * Times contestants interleaved round by round, so a noisy neighbour on a shared machine
+ * slows all of them alike; returns each one's median (per pass), keyed by name. Each round
+ * runs them in a new (seeded) order: a contestant that leaves much garbage (the floor's
+ * 4 MB string) makes the next one pay for collecting it, and a fixed cyclic order would
+ * charge that to the same contestant every round (about 3 ms of a 12 ms run).
  * `clock` is wall time by default; pass {@link cpuMs} to count CPU time instead.
  */
 export async function interleave(
@@ -51,18 +60,29 @@ export async function interleave(
   const samples = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
   const spent = new Map<string, number>(contestants.map((c) => [c.name, 0]));
   for (let w = 0; w < warmup; w++) for (const c of contestants) if (!c.budgetMs) await c.run();
+  const random = seeded(runs);
   for (let round = 0; round < runs; round++) {
-    for (let k = 0; k < contestants.length; k++) {
-      const c = contestants[(k + round) % contestants.length]!;
+    for (const c of shuffled(contestants, random)) {
       if (c.budgetMs !== undefined && samples.get(c.name)!.length > 0 && spent.get(c.name)! > c.budgetMs) continue;
+      const passes = c.passes ?? 1;
       const start = clock();
-      await c.run();
+      for (let p = 0; p < passes; p++) await c.run();
       const ms = clock() - start;
-      samples.get(c.name)!.push(ms);
+      samples.get(c.name)!.push(ms / passes);
       spent.set(c.name, spent.get(c.name)! + ms);
     }
   }
   return new Map([...samples].map(([name, s]) => [name, { ms: median(s), runs: s.length }]));
+}
+
+/** A copy of `items` in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 /** A deterministic PRNG (mulberry32), so "random" chunkings are the same in every run. */

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../src/protocol';
 import { AgentChat, ThemeProvider, type AgentChatProps, type ChatError, type ThemeInput } from '../../src';
+import { DemoApp } from '../../demo/App';
 import { frozenTransport, mockTransport } from '../../stories/support/chat';
+import { fixtureDashboards, storybookDemoBackend } from '../../stories/support/demo-backend';
 
 // The issue-9 checks, in Chromium against the mock over real HTTP (the dev server's /__mock).
 
@@ -356,6 +358,34 @@ describe('AgentChat accessibility (point 9)', () => {
       const results = await axe.run(container, { resultTypes: ['violations'] });
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
     }, 90_000);
+  }
+
+  for (const theme of ['Light', 'Dark', 'Ocean'] as const) {
+    it(`the demo is axe clean after five turns (${theme})`, async () => {
+      await page.viewport(1280, 900);
+      const { container } = render(
+        <DemoApp backend={storybookDemoBackend} dashboards={fixtureDashboards} initialTheme={theme} />,
+      );
+      await waitFor(() => expect(container.querySelector('.ek-embed[data-phase="ready"]')).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      const box = () => screen.getByRole('textbox', { name: 'Ask a question' }) as HTMLTextAreaElement;
+      // Bars, a line, 100 customers (horizontal bars that scroll), a table, and a failed tool.
+      const questions = [
+        'Revenue by region',
+        'Orders over time',
+        'Revenue by customer',
+        'Top 5 countries by revenue as a table',
+        'What is the weather tomorrow?',
+      ];
+      for (const [i, q] of questions.entries()) {
+        await ask(box(), q);
+        await done(i + 1);
+      }
+      // The embedded dashboard is the service's page, not ours: axe checks the host page.
+      const results = await axe.run(container, { resultTypes: ['violations'], iframes: false });
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    }, 120_000);
   }
 
   it('disclosure headers get the focus ring', async () => {
