@@ -25,6 +25,30 @@ function result(rows: [string, number][], spec: Record<string, unknown> = {}): S
 
 const bars = (container: HTMLElement) => container.querySelectorAll('.mark-rect path');
 
+const scatterSpec = {
+  mark: 'point',
+  encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
+};
+
+/** `count` points (x = i, y = y(i)) under the same spec object: new rows, same chart. */
+function scatterResult(count: number, y: (i: number) => number): SqlResult {
+  return {
+    sqlQuery: 'SELECT x, y FROM t',
+    columns: [
+      { name: 'x', type: 'Int64', kind: 'number' },
+      { name: 'y', type: 'Double', kind: 'number' },
+    ],
+    rows: Array.from({ length: count }, (_, i) => [i, y(i)]),
+    totalRows: count,
+    truncated: false,
+    vegaSpec: scatterSpec,
+  };
+}
+
+/** How many times a chart has drawn (its `data-drawn` counter). */
+const drawnCount = (root: HTMLElement) =>
+  Number(root.querySelector<HTMLElement>('.ek-chart__view')!.dataset.drawn ?? 0);
+
 describe('<ResultChart> in Chromium', () => {
   it('renders one SVG mark per row', async () => {
     const { container } = render(
@@ -152,23 +176,7 @@ describe('<ResultChart> in Chromium', () => {
   });
 
   it('draws to SVG up to 1,000 rows and to a canvas above, counting its draws', async () => {
-    const vegaSpec = {
-      mark: 'point',
-      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
-    };
-    const scatter = (count: number, seed: number): SqlResult => ({
-      sqlQuery: 'SELECT x, y FROM t',
-      columns: [
-        { name: 'x', type: 'Int64', kind: 'number' },
-        { name: 'y', type: 'Double', kind: 'number' },
-      ],
-      rows: Array.from({ length: count }, (_, i) => [i, ((i * 7919 + seed) % 101) - 50]),
-      totalRows: count,
-      truncated: false,
-      vegaSpec, // the same spec object: new rows, same chart
-    });
-    const drawnCount = (root: HTMLElement) =>
-      Number(root.querySelector<HTMLElement>('.ek-chart__view')!.dataset.drawn ?? 0);
+    const scatter = (count: number, seed: number) => scatterResult(count, (i) => ((i * 7919 + seed) % 101) - 50);
 
     const small = render(<ResultChart result={scatter(1_000, 0)} />);
     await waitFor(() => expect(drawnCount(small.container)).toBe(1), { timeout: 10_000 });
@@ -199,23 +207,7 @@ describe('<ResultChart> in Chromium', () => {
   });
 
   it('refits its axes to new rows and to rows inserted after the build: no label is clipped', async () => {
-    const vegaSpec = {
-      mark: 'point',
-      encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
-    };
-    const scatter = (count: number, scale: number): SqlResult => ({
-      sqlQuery: 'SELECT x, y FROM t',
-      columns: [
-        { name: 'x', type: 'Int64', kind: 'number' },
-        { name: 'y', type: 'Double', kind: 'number' },
-      ],
-      rows: Array.from({ length: count }, (_, i) => [i, ((i * 7919) % 101) * scale]),
-      totalRows: count,
-      truncated: false,
-      vegaSpec,
-    });
-    const drawnCount = (root: HTMLElement) =>
-      Number(root.querySelector<HTMLElement>('.ek-chart__view')!.dataset.drawn ?? 0);
+    const scatter = (count: number, scale: number) => scatterResult(count, (i) => ((i * 7919) % 101) * scale);
 
     // SVG: small numbers, then numbers with four times the digits, through the same view.
     const small = render(<ResultChart result={scatter(20, 1)} />);
