@@ -288,12 +288,32 @@ function barResult(rows: (string | number)[][], title: string): Result {
   };
 }
 
-/** "Revenue by customer", 100 customers: horizontal bars, top 29 plus "Other", with a note. */
+/**
+ * "Revenue by customer", 100 customers: horizontal bars, the top 29 with a note. The other 71
+ * together outweigh the largest customer, so no "Other" bar flattens the rest.
+ */
 export const HundredCategories: Story = {
   args: { result: barResult(customers, 'Revenue by customer') },
   play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(29), { timeout: 8000 });
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(
+      /top 29 of 100 .*the other 71 together outweigh any one shown/,
+    );
+  },
+};
+
+/** A few large customers and a long tail: the top 29 plus one "Other" bar for the rest. */
+export const HundredCategoriesLongTail: Story = {
+  args: {
+    result: barResult(
+      customers.map(([name], i) => [name!, Math.round(5_000_000 / (i + 1) ** 2) + 0.28]),
+      'Revenue by customer',
+    ),
+  },
+  play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(30), { timeout: 8000 });
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/top 29 of 100/);
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/top 29 of 100 .*summed as “Other”/);
+    await expect(canvasElement.querySelector('svg')).toHaveTextContent(/Other/);
   },
 };
 

@@ -33,8 +33,8 @@ const measure = (def: unknown): def is Json => isObject(def) && def.type === 'qu
  * Sizes a single-view chart so its height is known up front (the spec's numeric height, or
  * a default) and fits it to its container (`width`/`height: container`). A bar chart with
  * long or many category labels turns horizontal with a height per bar; beyond
- * {@link MAX_CATEGORIES} it shows the top categories by summed measure plus "Other" and
- * says so. One to three bars stay narrow instead of filling the width.
+ * {@link MAX_CATEGORIES} it shows the top categories by summed measure plus "Other" (left
+ * out when it outweighs the largest category) and says so. One to three bars stay narrow instead of filling the width.
  */
 export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
   const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
@@ -101,11 +101,18 @@ export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
   let sort: unknown = category.sort ?? '-x';
   if (count > MAX_CATEGORIES && summable) {
     const keep = MAX_CATEGORIES - 1;
-    rowsFor = (input) => topN(input, field, valueField, keep);
-    const top = topN(rows, field, valueField, keep);
+    const all = topN(rows, field, valueField, keep);
+    // A rest that outweighs the largest category would shrink every other bar to a sliver
+    // (71 customers summed beside 29): the chart then shows the top ones alone.
+    const other = Number(all[all.length - 1]![valueField]) <= Number(all[0]![valueField]);
+    rowsFor = (input) => topN(input, field, valueField, keep, other);
+    const top = other ? all : all.slice(0, keep);
     sort = top.map((row) => String(row[field]));
     shown = top.length;
-    note = `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the rest are summed as “Other”. The table has every row.`;
+    const rest = (count - keep).toLocaleString('en-US');
+    note = other
+      ? `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the rest are summed as “Other”. The table has every row.`
+      : `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the other ${rest} together outweigh any one shown, so the chart leaves them out. The table has every row.`;
   }
   const height = Math.max(given ?? 0, shown * BAR_STEP + 70);
   const out: Json = {
@@ -124,8 +131,8 @@ function axisOf(def: Json, extra: Json): unknown {
   return { ...extra, ...(isObject(def.axis) ? def.axis : {}) };
 }
 
-/** The `keep` largest categories by summed value, then one "Other" row with the rest. */
-export function topN(rows: readonly Row[], category: string, value: string, keep: number): Row[] {
+/** The `keep` largest categories by summed value, then (unless `other` is false) one "Other" row with the rest. */
+export function topN(rows: readonly Row[], category: string, value: string, keep: number, other = true): Row[] {
   const sums = new Map<string, number>();
   for (const row of rows) {
     const name = String(row[category] ?? '');
@@ -134,10 +141,10 @@ export function topN(rows: readonly Row[], category: string, value: string, keep
   }
   const sorted = [...sums].sort((a, b) => b[1] - a[1]);
   const out: Row[] = sorted.slice(0, keep).map(([name, sum]) => ({ [category]: name, [value]: sum }));
-  if (sorted.length > keep) {
-    let other = 0;
-    for (const [, sum] of sorted.slice(keep)) other += sum;
-    out.push({ [category]: 'Other', [value]: other });
+  if (other && sorted.length > keep) {
+    let rest = 0;
+    for (const [, sum] of sorted.slice(keep)) rest += sum;
+    out.push({ [category]: 'Other', [value]: rest });
   }
   return out;
 }

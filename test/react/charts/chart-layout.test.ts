@@ -36,14 +36,29 @@ describe('layoutChart', () => {
     expect(many.note).toBeUndefined();
   });
   it('shows the top 29 plus Other beyond 30 categories, and says so', () => {
-    const input = rows(100);
+    // Ten large customers and a long tail of small ones.
+    const input = rows(100).map((row, i) => ({ ...row, v: i >= 90 ? 1_000 + i : 1 }));
     const layout = layoutChart(bar, input);
     const shown = layout.rows(input);
     expect(shown).toHaveLength(30);
-    expect(shown[0]).toEqual({ c: 'C99', v: 100 });
-    expect(shown[29]).toEqual({ c: 'Other', v: (71 * 72) / 2 });
+    expect(shown[0]).toEqual({ c: 'C99', v: 1_099 });
+    expect(shown[29]).toEqual({ c: 'Other', v: 71 });
     expect(layout.note).toMatch(/top 29 of 100/);
     expect(layout.height).toBe(30 * 22 + 70);
+  });
+  it('leaves "Other" out when the rest outweighs the largest category, and says so', () => {
+    // 100 customers of about equal revenue: the other 71 sum to ~2.4x the largest one.
+    const input = rows(100, (i) => `C${i}`).map((row, i) => ({ ...row, v: 1_000 + i }));
+    const layout = layoutChart(bar, input);
+    const shown = layout.rows(input);
+    expect(shown).toHaveLength(29);
+    expect(shown.map((row) => row.c)).not.toContain('Other');
+    expect(shown[0]).toEqual({ c: 'C99', v: 1_099 });
+    expect(layout.note).toMatch(/top 29 of 100 c by v; the other 71 together outweigh any one shown/);
+    expect((layout.spec.encoding as Record<string, { sort?: unknown }>).y!.sort).toHaveLength(29);
+    expect(layout.height).toBe(29 * 22 + 70);
+    // New rows keep the choice: no "Other" appears later.
+    expect(layout.rows([...input, { c: 'C100', v: 5 }]).map((row) => row.c)).not.toContain('Other');
   });
   it('leaves line charts and composites alone apart from sizing', () => {
     const line = layoutChart({ mark: 'line', encoding: {} }, rows(3));
