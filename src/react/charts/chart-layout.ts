@@ -34,7 +34,8 @@ const measure = (def: unknown): def is Json => isObject(def) && def.type === 'qu
  * a default) and fits it to its container (`width`/`height: container`). A bar chart with
  * long or many category labels turns horizontal with a height per bar; beyond
  * {@link MAX_CATEGORIES} it shows the top categories by summed measure plus "Other" (left
- * out when it outweighs the largest category) and says so. One to three bars stay narrow instead of filling the width.
+ * out when it outweighs the largest category) and says so. One to three bars stay narrow
+ * instead of filling the width.
  */
 export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
   const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
@@ -109,10 +110,10 @@ export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
     const top = other ? all : all.slice(0, keep);
     sort = top.map((row) => String(row[field]));
     shown = top.length;
-    const rest = (count - keep).toLocaleString('en-US');
-    note = other
-      ? `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the rest are summed as “Other”. The table has every row.`
-      : `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; the other ${rest} together outweigh any one shown, so the chart leaves them out. The table has every row.`;
+    const rest = other
+      ? 'the rest are summed as “Other”'
+      : `the other ${(count - keep).toLocaleString('en-US')} together outweigh any one shown, so the chart leaves them out`;
+    note = `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; ${rest}. The table has every row.`;
   }
   const height = Math.max(given ?? 0, shown * BAR_STEP + 70);
   const out: Json = {
@@ -131,7 +132,7 @@ function axisOf(def: Json, extra: Json): unknown {
   return { ...extra, ...(isObject(def.axis) ? def.axis : {}) };
 }
 
-/** The `keep` largest categories by summed value, then (unless `other` is false) one "Other" row with the rest. */
+/** The `keep` largest categories by summed value, then (unless `other` is false) one "Other" row for the rest. */
 export function topN(rows: readonly Row[], category: string, value: string, keep: number, other = true): Row[] {
   const sums = new Map<string, number>();
   for (const row of rows) {
