@@ -15,7 +15,7 @@ import {
   EMPTY_THREAD,
   type ChatMessage,
 } from '../../src/protocol';
-import { cpuMs, interleave, ratio, seeded, table, type Contestant } from './harness';
+import { cpuMs, interleave, ratio, seeded, table, time, type Contestant } from './harness';
 import type { SuiteOptions } from './suite';
 
 /** `count` small deltas spread over `messages` assistant messages answering at once (seeded). */
@@ -124,18 +124,6 @@ function floor(bytes: Uint8Array): number {
   return n;
 }
 
-/** CPU ms of one call of `fn`: the fastest of three, after one call to warm it up. */
-function timeOnce(fn: () => unknown): number {
-  fn();
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = cpuMs();
-    fn();
-    best = Math.min(best, cpuMs() - start);
-  }
-  return Math.max(best, 0.05);
-}
-
 /** Ours, decode only: bytes → stream → values. */
 async function oursDecode(parts: Uint8Array[]): Promise<number> {
   let n = 0;
@@ -234,25 +222,29 @@ export async function protocolBench({ smoke = false }: SuiteOptions = {}): Promi
     // Samples of at least ~100 ms of floor time (20 ms in a smoke run): a 10 ms run could
     // mostly measure the collection of the previous contestant's garbage, and a smoke run's
     // sub-millisecond one mostly noise. The peers take far longer per pass.
-    const passes = Math.max(1, Math.round((smoke ? 20 : 100) / timeOnce(() => floor(bytes))));
+    const floorOnce = (await time(() => floor(bytes), { warmup: 1, runs: 3 })).ms;
+    const passes = Math.max(1, Math.round((smoke ? 20 : 100) / Math.max(floorOnce, 0.05)));
     const mb = bytes.length / 1e6;
-    const contestants: Contestant[] = [
+    const own: Contestant[] = [
       { name: 'floor', run: () => floor(bytes), passes },
       { name: 'ours decode', run: () => oursDecode(parts), passes },
       { name: 'ours decode + validate + reduce', run: () => oursPipeline(parts), passes },
-      // A slow peer gets fewer runs (at least one) so the suite ends.
+    ];
+    // A slow peer gets fewer runs (at least one) so the suite ends.
+    const peers: Contestant[] = [
       { name: PEERS[0], run: () => ndjsonReadablestream(parts), budgetMs: smoke ? 500 : 20_000 },
       { name: PEERS[1], run: () => canNdjson(parts), budgetMs: smoke ? 500 : 20_000 },
       { name: PEERS[2], run: () => streamparser(parts), budgetMs: smoke ? 500 : 20_000 },
     ];
+    const contestants = [...own, ...peers];
     for (const c of contestants) {
       const n = await c.run();
       if (n !== lines) throw new Error(`${name}: ${c.name} decoded ${String(n)} values, expected ${lines}`);
     }
     // The floor and ours are timed among themselves, the peers apart: a peer that takes
     // seconds leaves garbage whose collection would land on whichever short run followed it.
-    const ownTimings = await interleave(contestants.slice(0, 3), { warmup: 1, runs, clock: cpuMs });
-    const peerTimings = await interleave(contestants.slice(3), { warmup: 1, runs, clock: cpuMs });
+    const ownTimings = await interleave(own, { warmup: 1, runs, clock: cpuMs });
+    const peerTimings = await interleave(peers, { warmup: 1, runs, clock: cpuMs });
     const timings = new Map([...ownTimings, ...peerTimings]);
     const floorMs = timings.get('floor')!.ms;
     const decodeMs = timings.get('ours decode')!.ms;
