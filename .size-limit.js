@@ -23,14 +23,14 @@ const quiet = (config) => ({ ...config, logOverride: { 'ignored-bare-import': 's
 
 const checks = [
   {
-    name: 'embedkit: EmbedProvider + EmbeddedDashboard',
+    name: 'react-embedded-analytics: EmbedProvider + EmbeddedDashboard',
     path: 'dist/index.js',
     import: '{ EmbedProvider, EmbeddedDashboard }',
     gzip: true,
     limit: '8 KB',
   },
   {
-    name: 'embedkit: the whole React entry, without its lazy chunks',
+    name: 'react-embedded-analytics: the whole React entry, without its lazy chunks',
     path: 'dist/index.js',
     import: '*',
     // Lazy chunks, loaded on first use, are not part of the entry: the chart stack and its
@@ -42,7 +42,7 @@ const checks = [
   },
   {
     // Reported: how much of the line above is this package's own code.
-    name: 'embedkit: the React entry, own code only (every dependency external)',
+    name: 'react-embedded-analytics: the React entry, own code only (every dependency external)',
     path: 'dist/index.js',
     import: '*',
     ignore: [...charts, 'react-markdown', 'remark-gfm', 'zustand', 'sql-formatter', ...lazyModules],
@@ -50,34 +50,34 @@ const checks = [
   },
   {
     // Reported, not budgeted: vega + vega-lite + vega-embed are what they are.
-    name: 'embedkit: the lazy chart chunk (loadCharts with vega)',
+    name: 'react-embedded-analytics: the lazy chart chunk (loadCharts with vega)',
     path: 'dist/react/charts/load-charts.js',
     import: '{ loadCharts }',
     gzip: true,
   },
   {
     // Reported: the lazy markdown chunk (react-markdown + GFM), loaded when a chat mounts.
-    name: 'embedkit: the lazy markdown chunk',
+    name: 'react-embedded-analytics: the lazy markdown chunk',
     path: 'dist/react/chat/ui/markdown-block.js',
     import: '{ MarkdownBlock }',
     gzip: true,
   },
   {
     // Reported: the lazy SQL formatter, loaded when SQL is first shown.
-    name: 'embedkit: the SQL block with its lazy formatter',
+    name: 'react-embedded-analytics: the SQL block with its lazy formatter',
     path: 'dist/react/chat/ui/SqlCode.js',
     import: '{ SqlCode }',
     gzip: true,
   },
   {
-    name: 'embedkit/protocol',
+    name: 'react-embedded-analytics/protocol',
     path: 'dist/protocol.js',
     import: '*',
     gzip: true,
     limit: '12 KB',
   },
   {
-    name: 'embedkit/server',
+    name: 'react-embedded-analytics/server',
     path: 'dist/server.js',
     import: '*',
     ignore: ['node:*'],
@@ -85,7 +85,7 @@ const checks = [
     limit: '12 KB',
   },
   {
-    name: 'embedkit/mock (tests and demos only)',
+    name: 'react-embedded-analytics/mock (tests and demos only)',
     path: 'dist/mock.js',
     import: '*',
     ignore: ['node:*'],

@@ -70,10 +70,10 @@ function inChromium(name: string, include: string[], setupFiles: string[] = []) 
   return { name, setupFiles, browser: browserSettings(), ...(name === 'storybook' ? {} : { include }) };
 }
 
-/** Emits src/styles.css as dist/styles.css (the `embedkit/styles.css` entry). */
+/** Emits src/styles.css as dist/styles.css (the `react-embedded-analytics/styles.css` entry). */
 function stylesEntry(): Plugin {
   return {
-    name: 'embedkit:styles-entry',
+    name: 'react-embedded-analytics:styles-entry',
     apply: 'build',
     generateBundle() {
       this.emitFile({

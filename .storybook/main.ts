@@ -10,7 +10,7 @@ const workerEntry = fileURLToPath(new URL('./mock-service-worker.ts', import.met
  */
 function mockServiceWorker() {
   return {
-    name: 'embedkit:mock-service-worker',
+    name: 'react-embedded-analytics:mock-service-worker',
     apply: 'build' as const,
     async generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void }) {
       const result = await build({

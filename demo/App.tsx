@@ -31,7 +31,7 @@ export interface DemoAppProps {
 }
 
 /**
- * A small analytics product built on embedkit: a sidebar of dashboards, the chosen one as a
+ * A small analytics product built on react-embedded-analytics: a sidebar of dashboards, the chosen one as a
  * signed embed, the analyst chat beside it, and pickers for the signed-in user (row-level
  * security changes with them) and the theme (embeds, charts and chat follow it).
  */

@@ -6,7 +6,7 @@ import { DemoApp, type DemoBackend } from './App';
 import type { DemoDashboard, DemoUser } from './users';
 
 // The browser half of the demo: it only ever talks to the host's own routes
-// (demo/server/host-backend.ts). No API key here. In your app: import from 'embedkit'.
+// (demo/server/host-backend.ts). No API key here. In your app: import from 'react-embedded-analytics'.
 
 /** Asks the host's session route for a fresh session, right before an iframe loads. */
 const sessionFor =

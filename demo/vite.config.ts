@@ -7,7 +7,7 @@ import { toMiddleware } from './server/node-adapter';
 
 /**
  * `npm run demo`: the demo as a plain Vite app with a real host backend in the dev server
- * (session route and chat proxy from embedkit/server), against the mock service over HTTP
+ * (session route and chat proxy from react-embedded-analytics/server), against the mock service over HTTP
  * on its own port, as the real service would be. Swap the mock's URL and key for yours.
  */
 function hostBackend(): Plugin {

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 /** Packs into a fresh temporary directory and returns the tarball's path. */
-export function packTarball(destination = mkdtempSync(join(tmpdir(), 'embedkit-pack-'))): string {
+export function packTarball(destination = mkdtempSync(join(tmpdir(), 'react-embedded-analytics-pack-'))): string {
   const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
     cwd: root,
     encoding: 'utf8',

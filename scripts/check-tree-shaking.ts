@@ -1,6 +1,6 @@
 /**
  * Bundles what a host that only embeds dashboards writes, `import { EmbedProvider,
- * EmbeddedDashboard } from 'embedkit'`, against the built package (run `npm run build`
+ * EmbeddedDashboard } from 'react-embedded-analytics'`, against the built package (run `npm run build`
  * first), and fails if any byte of vega, the markdown stack or the chat reaches the
  * bundle. esbuild's metafile says which input files contributed bytes to the output.
  */
@@ -21,7 +21,7 @@ const forbidden: { what: string; test: (input: string) => boolean }[] = [
 
 const result = await build({
   stdin: {
-    contents: "export { EmbedProvider, EmbeddedDashboard } from 'embedkit';",
+    contents: "export { EmbedProvider, EmbeddedDashboard } from 'react-embedded-analytics';",
     resolveDir: root,
     loader: 'js',
   },

@@ -1,5 +1,5 @@
 // The host's backend, as a team would write it: it holds the API key, decides who the user
-// is, mints embed sessions and proxies the chat. In your app, import from 'embedkit/server'.
+// is, mints embed sessions and proxies the chat. In your app, import from 'react-embedded-analytics/server'.
 import { chatStreamUrl } from '../../src/protocol';
 import { createChatProxy, createEmbedClient, EmbedApiError } from '../../src/server';
 import { demoUsers, sessionSettingsOf, type DemoDashboard, type DemoUser } from '../users';

@@ -22,7 +22,7 @@ const server = await startMockServer(mock, {
 });
 const account = fixture.accounts[0];
 const agent = account?.agents[0];
-console.log(`embedkit mock service on ${server.url}`);
+console.log(`react-embedded-analytics mock service on ${server.url}`);
 console.log(`  Generate Session  POST ${server.url}/api/v1/embed/generate-session`);
 console.log(`  Admin             GET  ${server.url}/api/v1/embed-tenants/{name}/groups | user-attributes`);
 console.log(`  Embed pages       GET  ${server.url}/embed/d/{deploymentId}/dashboard/{publicId}?session=…`);

@@ -1,5 +1,5 @@
 /**
- * `embedkit/mock`: an in-memory mock of the embedding and agent-chat service, as a
+ * `react-embedded-analytics/mock`: an in-memory mock of the embedding and agent-chat service, as a
  * web-standard fetch handler: inject its `fetch` in tests and stories, or serve it over
  * HTTP with `startMockServer` (`npm run mock-server`). Never import it from production code.
  * @packageDocumentation

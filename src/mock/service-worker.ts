@@ -47,7 +47,7 @@ export function serveMockFromWorker(
   return mock;
 }
 
-const CLAIM = 'embedkit-mock:claim';
+const CLAIM = 'react-embedded-analytics-mock:claim';
 
 /** The request again, under the mock's own path. A navigation request cannot be copied as is. */
 async function forward(mock: MockService, request: Request, path: string): Promise<Response> {

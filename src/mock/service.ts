@@ -93,7 +93,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           error instanceof MockHttpError
             ? errorResponse(error.status, error.message)
             : errorResponse(500, 'Internal error in the mock');
-        if (!(error instanceof MockHttpError)) console.error('[embedkit mock]', error);
+        if (!(error instanceof MockHttpError)) console.error('[react-embedded-analytics mock]', error);
       }
       if (options.cors) response.headers.set('Access-Control-Allow-Origin', '*');
       return response;

@@ -25,7 +25,7 @@ export function mockServicePlugin(options: MockServiceOptions & { prefix?: strin
     }) as never);
   };
   return {
-    name: 'embedkit:mock-service',
+    name: 'react-embedded-analytics:mock-service',
     configureServer: install,
     configurePreviewServer: install,
     /** The mock behind the middleware, for tests that inspect its state. */

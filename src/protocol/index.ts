@@ -1,5 +1,5 @@
 /**
- * `embedkit/protocol`: the wire format of the embedding and agent-chat service, with no
+ * `react-embedded-analytics/protocol`: the wire format of the embedding and agent-chat service, with no
  * React and no DOM. Types come from runtime schemas, so data crossing a trust boundary is
  * checked by the same definition that types it.
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * `embedkit/server`: code for a host's backend (Node 20+ or an edge runtime). Never import
+ * `react-embedded-analytics/server`: code for a host's backend (Node 20+ or an edge runtime). Never import
  * it from browser code: it handles the account's API key.
  * @packageDocumentation
  */

@@ -19,7 +19,7 @@ export interface BenchBrowser {
 /** A Chromium page on the built benchmark page, ready for `window.benches`. */
 export async function openBenchPage(): Promise<BenchBrowser> {
   const root = fileURLToPath(new URL('./browser/', import.meta.url));
-  const outDir = await mkdtemp(join(tmpdir(), 'embedkit-bench-'));
+  const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-bench-'));
   await build({
     configFile: false,
     root,

@@ -22,7 +22,7 @@ interface Timings {
 }
 
 async function bundleSizes() {
-  const outDir = await mkdtemp(join(tmpdir(), 'embedkit-bundle-'));
+  const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-bundle-'));
   await build({
     configFile: false,
     logLevel: 'silent',

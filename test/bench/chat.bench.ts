@@ -20,7 +20,7 @@ import type { ChatMetrics } from './metrics';
 import type { SuiteOptions } from './suite';
 
 const CHATS = [
-  ['ours', 'embedkit (headless store + MessageView rows)'],
+  ['ours', 'react-embedded-analytics (headless store + MessageView rows)'],
   ['naive', 'naive (copy the array per delta)'],
   ['ai-sdk', '@ai-sdk/react 3 useChat (custom ChatTransport)'],
 ] as const;
@@ -120,7 +120,7 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
     table([
       ['chat', `render ${format(mountSize)} ms`, ...sizes.map((n) => `one more at ${format(n)} ms`), 'growth'],
       ...threads.map((t) => [
-        t.chat === 'ours' ? 'embedkit (MessageList: blocks of rows)' : CHATS[1][1],
+        t.chat === 'ours' ? 'react-embedded-analytics (MessageList: blocks of rows)' : CHATS[1][1],
         t.mountMs,
         ...sizes.map((n) => t.oneMoreMs[n]!),
         ratio(t.oneMoreMs[sizes.at(-1)!]! / Math.max(0.1, t.oneMoreMs[sizes[0]!]!)),

@@ -40,7 +40,7 @@ let tarball: string;
 
 beforeAll(() => {
   if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  work = mkdtempSync(join(tmpdir(), 'embedkit-smoke-'));
+  work = mkdtempSync(join(tmpdir(), 'react-embedded-analytics-smoke-'));
   tarball = packTarball(work);
 });
 afterAll(() => {
@@ -79,7 +79,7 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
   });
 
   it('installs the tarball: dist only, the right React', () => {
-    const installed = join(app, 'node_modules/embedkit');
+    const installed = join(app, 'node_modules/react-embedded-analytics');
     const shipped = readdirSync(installed).filter(
       (file) => !['dist', 'package.json', 'README.md', 'LICENSE'].includes(file),
     );
@@ -109,7 +109,9 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
     const chunks = output.output.filter((item) => item.type === 'chunk');
     const vega = (ids: string[]) => ids.filter((id) => /node_modules\/(vega|d3-)/.test(id));
     const entry = chunks.find((chunk) => chunk.isEntry)!;
-    expect(entry.moduleIds.some((id) => id.includes('node_modules/embedkit/dist/react/embed/'))).toBe(true);
+    expect(entry.moduleIds.some((id) => id.includes('node_modules/react-embedded-analytics/dist/react/embed/'))).toBe(
+      true,
+    );
     expect(vega(entry.moduleIds)).toEqual([]);
     expect(chunks.filter((chunk) => !chunk.isEntry && vega(chunk.moduleIds).length > 0).length).toBeGreaterThan(0);
     expect(output.output.some((item) => item.fileName.endsWith('.css'))).toBe(true);

@@ -8,7 +8,7 @@ import { MOCK_ADMIN_KEY } from '../../src/mock';
 import { checkBrowserBundles } from './bundle-secrets';
 
 function dist(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'embedkit-dist-'));
+  const dir = mkdtempSync(join(tmpdir(), 'react-embedded-analytics-dist-'));
   for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, name), code);
   return dir;
 }

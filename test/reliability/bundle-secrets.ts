@@ -1,4 +1,4 @@
-// Issue 12, secrets: the built browser entries (`embedkit`, `embedkit/protocol`) and every
+// Issue 12, secrets: the built browser entries (`react-embedded-analytics`, `react-embedded-analytics/protocol`) and every
 // chunk they load must hold no API key and no server code. Run after `npm run build` by
 // `npm run check:secrets` (CI runs it after the build).
 import { existsSync, readFileSync } from 'node:fs';

@@ -19,7 +19,7 @@ describe('hostile input under a strict CSP', () => {
   let close: () => void;
   beforeAll(async () => {
     const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
-    const outDir = await mkdtemp(join(tmpdir(), 'embedkit-hostile-'));
+    const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-hostile-'));
     await build({
       configFile: false,
       root,

@@ -21,7 +21,7 @@ let serving: Promise<string> | undefined;
 export const serveCspChart: BrowserCommand<[]> = async () => {
   serving ??= (async () => {
     const root = fileURLToPath(new URL('../browser/fixtures/', import.meta.url));
-    const outDir = await mkdtemp(join(tmpdir(), 'embedkit-csp-'));
+    const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-csp-'));
     await build({
       configFile: false,
       root,

@@ -75,7 +75,7 @@ export function useEmbedLoad(
 
   useEffect(() => {
     if (!visible) return;
-    const key = ['embedkit', 'session', instance, load.count] as const;
+    const key = ['react-embedded-analytics', 'session', instance, load.count] as const;
     claimSession(key);
     let active = true;
     dispatch({ type: 'mint' });

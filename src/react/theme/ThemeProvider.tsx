@@ -38,7 +38,7 @@ function isTheme(value: Theme | ThemeInput): value is Theme {
 }
 
 /**
- * Sets the theme for a subtree: every embedkit component below it takes its CSS variables,
+ * Sets the theme for a subtree: every react-embedded-analytics component below it takes its CSS variables,
  * chart config and embed theme from it. Renders no element of its own.
  */
 export function ThemeProvider({ theme = {}, children }: ThemeProviderProps) {

@@ -11,7 +11,7 @@ export interface ThemedRootProps extends HTMLAttributes<HTMLElement> {
 }
 
 /**
- * The outer element of every embedkit component. The outermost one carries `ek-root` (the
+ * The outer element of every react-embedded-analytics component. The outermost one carries `ek-root` (the
  * stylesheet's variable defaults, at zero specificity) and the provider's theme variables;
  * nested ones inherit instead of resetting them.
  */

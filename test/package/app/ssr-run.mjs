@@ -1,7 +1,13 @@
 // Runs in plain Node from the scratch app, against the installed tarball: no `window`, no
 // `document`, so any unguarded use of either throws. Prints one JSON report on stdout.
-import { createMockService, MOCK_ADMIN_KEY, startMockServer } from 'embedkit/mock';
-import { applyChatMessages, chatStreamUrl, decodeChatStream, EMPTY_THREAD, selectFinalAnswer } from 'embedkit/protocol';
+import { createMockService, MOCK_ADMIN_KEY, startMockServer } from 'react-embedded-analytics/mock';
+import {
+  applyChatMessages,
+  chatStreamUrl,
+  decodeChatStream,
+  EMPTY_THREAD,
+  selectFinalAnswer,
+} from 'react-embedded-analytics/protocol';
 
 const problems = [];
 for (const method of ['error', 'warn']) {

@@ -112,7 +112,7 @@ describe('<ThemeProvider>', () => {
     expect(seen.at(-1)!.colorScheme).toBe('light');
   });
 
-  it('puts the variables on the outermost embedkit element only; nested ones inherit', () => {
+  it('puts the variables on the outermost react-embedded-analytics element only; nested ones inherit', () => {
     const result = {
       sqlQuery: 'q',
       columns: [{ name: 'a', type: 'Int64', kind: 'number' as const }],

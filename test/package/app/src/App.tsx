@@ -1,6 +1,6 @@
 // The host's page, step 3 of the README's five-minute guide: the provider and components.
-import { AgentChat, EmbeddedDashboard, EmbedProvider, type GetSession } from 'embedkit';
-import 'embedkit/styles.css';
+import { AgentChat, EmbeddedDashboard, EmbedProvider, type GetSession } from 'react-embedded-analytics';
+import 'react-embedded-analytics/styles.css';
 
 /** Asks the session route for a fresh single-use session; called for every iframe load. */
 const getSession: GetSession = async ({ signal }) => {

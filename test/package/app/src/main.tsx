@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { parseToolCall } from 'embedkit/protocol';
+import { parseToolCall } from 'react-embedded-analytics/protocol';
 import { App } from './App';
 
 const props = { embedBaseUrl: 'https://acme.example.dev', user: { name: 'Eve' } };

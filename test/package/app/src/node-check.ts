@@ -1,7 +1,7 @@
 // Every entry from a Node ESM module under `moduleResolution: nodenext`.
-import * as react from 'embedkit';
-import { EMPTY_THREAD, type ChatMessage } from 'embedkit/protocol';
-import { createMockService, type MockService } from 'embedkit/mock';
+import * as react from 'react-embedded-analytics';
+import { EMPTY_THREAD, type ChatMessage } from 'react-embedded-analytics/protocol';
+import { createMockService, type MockService } from 'react-embedded-analytics/mock';
 import { chatRoute, sessionRoute } from './server.js';
 
 export const entries: [object, ChatMessage[], MockService, unknown, unknown] = [

@@ -1,7 +1,7 @@
 // The host's backend, step 1 and 2 of the README's five-minute guide: a session route and
 // the chat proxy, as web-standard handlers `(Request) => Promise<Response>` that Next.js,
 // Hono, Remix, Bun, Deno and workers mount as they are (Express: see README).
-import { createChatProxy, createEmbedClient, EmbedApiError, EmbedRequestError } from 'embedkit/server';
+import { createChatProxy, createEmbedClient, EmbedApiError, EmbedRequestError } from 'react-embedded-analytics/server';
 
 /** Your own sign-in: who is calling. Here a `user=<id>` cookie; use your session store. */
 async function currentUser(request: Request): Promise<{ id: string; name: string; regions: string[] } | null> {
