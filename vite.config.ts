@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import dts from 'vite-plugin-dts';
 import { mockServicePlugin } from './src/mock/vite-plugin.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/setup/chromium.ts';
@@ -85,6 +85,18 @@ function stylesEntry(): Plugin {
   };
 }
 
+/**
+ * Prepended to each emitted file after minification, which drops module directives:
+ * `'use client'` on the React entry's modules, so React Server Components (the Next.js App
+ * Router) load them as client modules, while the protocol, server and mock modules stay free
+ * of it; and the mock command's shebang.
+ */
+function postBanner(chunk: Rolldown.RenderedChunk): string {
+  if (chunk.name === 'mock-cli') return '#!/usr/bin/env node';
+  const react = chunk.moduleIds.some((id) => id.startsWith(`${root}src/react/`) || id === `${root}src/index.ts`);
+  return react ? "'use client';" : '';
+}
+
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -128,6 +140,8 @@ export default defineConfig(({ command }) => ({
         protocol: 'src/protocol/index.ts',
         server: 'src/server/index.ts',
         mock: 'src/mock/index.ts',
+        // `react-embedded-analytics-mock` (package.json `bin`): the mock over HTTP.
+        'mock-cli': 'src/mock/cli.ts',
       },
       formats: ['es'],
     },
@@ -136,7 +150,7 @@ export default defineConfig(({ command }) => ({
     // statement-level purity analysis.
     rolldownOptions: {
       external,
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js', postBanner },
       // Our modules have no import-time side effects (package.json `sideEffects` says so to
       // hosts too), so no bare `import './x.js'` is kept for ordering.
       treeshake: { moduleSideEffects: (_id: string, isExternal: boolean) => isExternal },

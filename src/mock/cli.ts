@@ -1,43 +1,51 @@
 /**
- * `npm run mock-server`: the mock over HTTP. `PORT` picks the port (default 4010),
- * `MOCK_FIXTURE` a JSON fixture file, `MOCK_LINE_DELAY_MS` the chat streaming pace.
+ * `react-embedded-analytics-mock` (package.json `bin`; `npm run mock-server` in this
+ * repository): the mock over HTTP, with the default fixture or a JSON file. Prints what a
+ * backend needs to use it. See `--help`.
  */
 import { readFile } from 'node:fs/promises';
-import { chatStreamUrl } from '../protocol';
-import { defaultFixture, MOCK_ADMIN_KEY, type MockFixture } from './fixture';
+import { describeMockServer, MOCK_CLI_USAGE, MockCliUsageError, parseMockCliArgs } from './cli-options';
+import { defaultFixture, type MockFixture } from './fixture';
 import { startMockServer } from './node-server';
 import { createMockService } from './service';
 
-const fixture: MockFixture = process.env.MOCK_FIXTURE
-  ? (JSON.parse(await readFile(process.env.MOCK_FIXTURE, 'utf8')) as MockFixture)
-  : defaultFixture();
-const mock = createMockService({
-  fixture,
-  lineDelayMs: Number(process.env.MOCK_LINE_DELAY_MS ?? 25),
-  cors: process.env.MOCK_CORS === '1',
-});
-const server = await startMockServer(mock, {
-  port: Number(process.env.PORT ?? 4010),
-  host: process.env.HOST ?? '127.0.0.1',
-});
-const account = fixture.accounts[0];
-const agent = account?.agents[0];
-console.log(`react-embedded-analytics mock service on ${server.url}`);
-console.log(`  Generate Session  POST ${server.url}/api/v1/embed/generate-session`);
-console.log(`  Admin             GET  ${server.url}/api/v1/embed-tenants/{name}/groups | user-attributes`);
-console.log(`  Embed pages       GET  ${server.url}/embed/d/{deploymentId}/dashboard/{publicId}?session=…`);
-if (account && agent) {
-  const chat = chatStreamUrl({
-    origin: server.url,
-    cloudRegion: account.cloudRegion,
-    accountName: account.name,
-    agentId: agent.id,
-  });
-  console.log(`  Chat              POST ${chat}`);
-  console.log(`  Abort             POST ${chat}/abort`);
+function fail(message: string, code: number): never {
+  console.error(`react-embedded-analytics-mock: ${message}`);
+  process.exit(code);
 }
-console.log(`  Data API          POST ${server.url}/cubejs-api/v1/cubesql`);
-if (!process.env.MOCK_FIXTURE) console.log(`  Admin API key (mock only): ${MOCK_ADMIN_KEY}`);
-const stop = () => void server.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+let options;
+try {
+  options = parseMockCliArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof MockCliUsageError)) throw error;
+  fail(`${error.message}\nRun it with --help for the options.`, 2);
+}
+if (options.help) {
+  console.log(MOCK_CLI_USAGE);
+  process.exit(0);
+}
+
+let fixture: MockFixture;
+try {
+  fixture = options.fixture ? (JSON.parse(await readFile(options.fixture, 'utf8')) as MockFixture) : defaultFixture();
+} catch (error) {
+  fail(`cannot read the fixture ${options.fixture}: ${(error as Error).message}`, 1);
+}
+
+try {
+  const mock = createMockService({ fixture, lineDelayMs: options.lineDelayMs, cors: options.cors });
+  const server = await startMockServer(mock, { port: options.port, host: options.host });
+  console.log(describeMockServer(server.url, fixture));
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  fail(
+    code === 'EADDRINUSE'
+      ? `port ${options.port} on ${options.host} is in use: pick another with --port (0 picks a free one)`
+      : `could not start: ${(error as Error).message}`,
+    1,
+  );
+}

@@ -73,11 +73,18 @@ export async function startMockServer(
   const { createServer } = await import('node:http');
   const host = options.host ?? '127.0.0.1';
   const server = createServer(toNodeHandler(mock));
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  // A port in use (EADDRINUSE) rejects instead of crashing the process.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
