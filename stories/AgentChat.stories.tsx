@@ -129,6 +129,33 @@ export const ServerError: Story = {
   },
 };
 
+/** Nobody is signed in: the host's chat proxy answers 401, and the chat asks to sign in. */
+export const NotSignedIn: Story = {
+  args: { transport: mockTransport('storybook-401', { httpStatus: 401 }) },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Revenue by region');
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('Sign in to use the chat.');
+  },
+};
+
+/** The sign-in ended mid-conversation: the next question gets a 401, worded as such. */
+export const SignInEnded: Story = {
+  args: {
+    transport: mockTransport('storybook-401-later', { httpStatus: 401 }),
+    initialThread: applyChatMessages(EMPTY_THREAD, [
+      { id: '__cutoff__', state: { chatId: 'ended', isStreaming: false } },
+      { id: 'q1', role: 'user', content: 'Revenue by region', sort: 0 },
+      { id: 'a1', role: 'assistant', graphPath: ['final'], content: 'Europe leads with **41%** of revenue.', sort: 1 },
+    ]),
+  },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Orders over time');
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('Your sign-in has ended. Sign in again, then retry.');
+  },
+};
+
 /** Keyboard: Enter on a suggestion asks it and leaves focus in the composer, visibly. */
 export const FocusAfterSuggestion: Story = {
   args: { transport: mockTransport('storybook-focus') },

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { EmbeddedDashboard, EmbedProvider, type GetSession, type ThemeInput } from '../src';
+import {
+  EmbeddedDashboard,
+  EmbedProvider,
+  type EmbeddedDashboardHandle,
+  type GetSession,
+  type ThemeInput,
+} from '../src';
 import { MOCK_BASE_URL, mockSession } from './support/sessions';
 
 const meta = {
@@ -94,6 +100,63 @@ export const SessionRefused: Story = {
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('Groups with names no-such-group not found');
+  },
+};
+
+/** The host's session route answers 401 (nobody signed in): the error state asks to sign in. */
+export const NotSignedIn: Story = {
+  decorators: [
+    withProvider(async () => {
+      throw Object.assign(new Error('session route: 401'), { status: 401 });
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Sign in to see this (session route: 401)');
+  },
+};
+
+const signIn = { current: true };
+
+function SignOutAndReload(props: React.ComponentProps<typeof EmbeddedDashboard>) {
+  const handle = useRef<EmbeddedDashboardHandle>(null);
+  return (
+    <>
+      <button
+        type="button"
+        style={{ marginBottom: 8 }}
+        onClick={() => {
+          signIn.current = false;
+          handle.current?.reload();
+        }}
+      >
+        Sign out and reload
+      </button>
+      <EmbeddedDashboard {...props} ref={handle} />
+    </>
+  );
+}
+
+/** The sign-in ended after the dashboard loaded: the session route answers 401 on reload. */
+export const SignInEnded: Story = {
+  decorators: [
+    (Story) => {
+      useState(() => (signIn.current = true)); // signed in again whenever the story mounts
+      const good = mockSession({ externalId: 'story-ended' });
+      const getSession: GetSession = async (context) => {
+        if (signIn.current) return good(context);
+        throw Object.assign(new Error('session route: 401'), { status: 401 });
+      };
+      return withProvider(getSession)(Story);
+    },
+  ],
+  render: (args) => <SignOutAndReload {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForPhase(canvasElement, 'ready');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign out and reload' }));
+    const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('Your sign-in has ended: sign in again, then retry (session route: 401)');
   },
 };
 

@@ -136,12 +136,33 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
       html: string;
       problems: string[];
       globals: { window: string; document: string };
-      session: { status: number; sessionId: string; embedPage: number; anonymous: number };
+      missing: Record<'session' | 'chat', { status: number; body: { error: string } }>;
+      login: Record<
+        'erin' | 'signOut' | 'unknown' | 'production',
+        { status: number; location: string; cookie: string }
+      >;
+      session: { status: number; sessionId: string; embedPage: number; embedUser: string; anonymous: number };
       chat: { status: number; messages: number; finalAnswer: string | null };
     };
     expect(report.globals).toEqual({ window: 'undefined', document: 'undefined' });
     expect(report.problems).toEqual([]);
-    expect(report.session).toMatchObject({ status: 200, embedPage: 200, anonymous: 401 });
+    // Imported without configuration: each route answers a JSON 500 naming what is missing.
+    for (const route of ['session', 'chat'] as const) {
+      expect(report.missing[route]).toEqual({
+        status: 500,
+        body: { error: 'Set the EMBED_BASE_URL environment variable on the server' },
+      });
+    }
+    // The development sign-in: sets and clears the cookie; unknown users and production get 404.
+    expect(report.login.erin).toEqual({
+      status: 303,
+      location: '/',
+      cookie: 'user=erin; Path=/; HttpOnly; SameSite=Lax',
+    });
+    expect(report.login.signOut).toMatchObject({ status: 303, cookie: 'user=; Path=/; Max-Age=0' });
+    expect(report.login.unknown.status).toBe(404);
+    expect(report.login.production).toEqual({ status: 404, location: null, cookie: null });
+    expect(report.session).toMatchObject({ status: 200, embedPage: 200, embedUser: 'Erin Example', anonymous: 401 });
     expect(report.session.sessionId).toMatch(/\S/);
     expect(report.chat.status).toBe(200);
     expect(report.chat.messages).toBeGreaterThan(3);

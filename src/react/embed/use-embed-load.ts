@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { EmbedTarget, EmbedUrlOptions } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { EmbedContextValue } from './EmbedProvider';
-import { EmbedError } from './errors';
+import { EmbedError, statusOf } from './errors';
 import { claimSession, mintSession, releaseSession, type SessionReason } from './session';
 
 /** Where an embed is in its life. */
@@ -102,13 +102,13 @@ export function useEmbedLoad(
       },
       (error: unknown) => {
         if (!active) return;
-        fail(
-          new EmbedError(
-            'session',
-            `Could not get an embed session: ${error instanceof Error ? error.message : String(error)}`,
-            { cause: error },
-          ),
-        );
+        const raw = error instanceof Error ? error.message : String(error);
+        // 401: a page that had a session before was signed in then; one that never had one was not.
+        const message =
+          statusOf(error) !== 401
+            ? `Could not get an embed session: ${raw}`
+            : `${consumed.size > 0 ? 'Your sign-in has ended: sign in again, then retry' : 'Sign in to see this'} (${raw})`;
+        fail(new EmbedError('session', message, { cause: error }));
       },
     );
     return () => {

@@ -14,6 +14,34 @@ for (const method of ['error', 'warn']) {
   console[method] = (...args) => problems.push(`console.${method}: ${args.map(String).join(' ').slice(0, 300)}`);
 }
 
+// Imported before any configuration exists, as `next build` does: nothing may throw yet.
+const { sessionRoute, chatRoute, devLoginRoute } = await import('./dist-server/server.js');
+const unconfigured = await sessionRoute(new Request('http://host.test/api/embed-session', { method: 'POST' }));
+const unconfiguredChat = await chatRoute(new Request('http://host.test/api/chat', { method: 'POST', body: '{}' }));
+const missing = {
+  session: { status: unconfigured.status, body: await unconfigured.json() },
+  chat: { status: unconfiguredChat.status, body: await unconfiguredChat.json() },
+};
+problems.length = 0; // the routes log the missing variable, as they should
+
+/** The development sign-in: its status, Location and Set-Cookie. */
+async function devLogin(query) {
+  const response = await devLoginRoute(new Request(`http://host.test/api/dev-login${query}`));
+  return {
+    status: response.status,
+    location: response.headers.get('Location'),
+    cookie: response.headers.get('Set-Cookie'),
+  };
+}
+const login = {
+  erin: await devLogin('?user=erin'),
+  signOut: await devLogin(''),
+  unknown: await devLogin('?user=__proto__'),
+};
+process.env.NODE_ENV = 'production';
+login.production = await devLogin('?user=erin');
+delete process.env.NODE_ENV;
+
 const mock = await startMockServer(createMockService());
 try {
   Object.assign(process.env, {
@@ -28,15 +56,15 @@ try {
     }),
   });
   // Built by Vite's SSR build from src/server.ts and src/entry-server.tsx.
-  const { sessionRoute, chatRoute } = await import('./dist-server/server.js');
   const { render } = await import('./dist-server/entry-server.js');
 
-  const signedIn = { 'Content-Type': 'application/json', Cookie: 'user=eve' };
+  const signedIn = { 'Content-Type': 'application/json', Cookie: login.erin.cookie.split(';')[0] };
   const sessionResponse = await sessionRoute(
     new Request('http://host.test/api/embed-session', { method: 'POST', headers: signedIn }),
   );
   const { sessionId } = await sessionResponse.json();
   const embedPage = await fetch(`${mock.url}/embed/dashboard/sales-overview?session=${sessionId}`);
+  const embedUser = /"user":"([^"]*)"/.exec(await embedPage.text())?.[1];
   const anonymous = await sessionRoute(new Request('http://host.test/api/embed-session', { method: 'POST' }));
 
   const chatResponse = await chatRoute(
@@ -57,7 +85,15 @@ try {
       html,
       problems,
       globals: { window: typeof window, document: typeof document },
-      session: { status: sessionResponse.status, sessionId, embedPage: embedPage.status, anonymous: anonymous.status },
+      missing,
+      login,
+      session: {
+        status: sessionResponse.status,
+        sessionId,
+        embedPage: embedPage.status,
+        embedUser,
+        anonymous: anonymous.status,
+      },
       chat: {
         status: chatResponse.status,
         messages: messages.length,

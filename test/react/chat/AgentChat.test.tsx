@@ -88,6 +88,22 @@ describe('<AgentChat>', () => {
     expect(screen.getByText(/No measure or dimension/)).toBeInTheDocument(); // raw, under "Details"
   });
 
+  it('words a 401 for a user who never signed in, one whose sign-in ended, and a 403', async () => {
+    const { mock } = setup();
+    mock.faults = { httpStatus: 401 };
+    await userEvent.click(screen.getByRole('button', { name: 'Revenue by region' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign in to use the chat.');
+    mock.faults = {};
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Done.'));
+    mock.faults = { httpStatus: 401 };
+    await userEvent.type(screen.getByRole('textbox'), 'Orders over time{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in has ended. Sign in again, then retry.');
+    mock.faults = { httpStatus: 403 };
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('You do not have access to the chat.'));
+  });
+
   it('loads all rows of a truncated result through the data API', async () => {
     setup();
     await userEvent.type(screen.getByRole('textbox'), 'list revenue by customer{Enter}');

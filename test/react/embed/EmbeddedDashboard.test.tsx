@@ -131,6 +131,25 @@ describe('<EmbeddedDashboard> sessions', () => {
     expect(getSession.mock.calls[1]![0]).toMatchObject({ reason: 'retry' });
   });
 
+  it('words a 401 for a page that never had a session, and for one whose sign-in ended', async () => {
+    let signedIn = false;
+    const getSession = vi.fn(async () => {
+      if (!signedIn) throw Object.assign(new Error('session route: 401'), { status: 401 });
+      return `signed-in-${++counter}`;
+    });
+    const handle = createRef<EmbeddedDashboardHandle>();
+    setup(getSession, <EmbeddedDashboard ref={handle} publicId="p" title="Revenue" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign in to see this (session route: 401)');
+    signedIn = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(frame()).not.toBeNull());
+    signedIn = false;
+    act(() => handle.current!.reload());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your sign-in has ended: sign in again, then retry (session route: 401)',
+    );
+  });
+
   it('retries network and 5xx failures with backoff, then loads', async () => {
     let calls = 0;
     const getSession = vi.fn(async () => {

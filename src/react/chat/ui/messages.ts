@@ -52,8 +52,12 @@ export interface ChatMessages {
   loadAllRows: (total: number) => string;
   loadingAllRows: string;
   loadFailed: string;
-  /** A failed turn, by error kind (`ChatErrorKind`); the raw message goes under "details". */
-  error: (kind: string) => string;
+  /**
+   * A failed turn, by error kind (`ChatErrorKind`); the raw message goes under "details".
+   * `signedInBefore`: the service answered this chat before, so a 401 means the sign-in
+   * ended (expired, signed out) rather than never existed.
+   */
+  error: (kind: string, context: { signedInBefore: boolean }) => string;
 }
 
 /** The English defaults of {@link ChatMessages}. */
@@ -102,12 +106,16 @@ export const defaultChatMessages: ChatMessages = {
   loadAllRows: (total) => `Load all ${total.toLocaleString('en-US')} rows`,
   loadingAllRows: 'Loading all rows…',
   loadFailed: 'Loading failed: try again',
-  error: (kind) =>
+  error: (kind, { signedInBefore }) =>
     kind === 'network'
       ? 'The chat service could not be reached.'
-      : kind === 'unauthorized' || kind === 'forbidden'
-        ? 'You are not signed in to the chat any more.'
-        : kind === 'interrupted'
-          ? 'The connection dropped before the answer was complete.'
-          : 'Something went wrong while answering.',
+      : kind === 'unauthorized'
+        ? signedInBefore
+          ? 'Your sign-in has ended. Sign in again, then retry.'
+          : 'Sign in to use the chat.'
+        : kind === 'forbidden'
+          ? 'You do not have access to the chat.'
+          : kind === 'interrupted'
+            ? 'The connection dropped before the answer was complete.'
+            : 'Something went wrong while answering.',
 };
