@@ -8,7 +8,12 @@ const meta = {
   title: 'Chat/AgentChat',
   component: AgentChat,
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ height: 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>],
+  // A container 640 px high, which the chat fills (`parameters.containerHeight` changes it).
+  decorators: [
+    (Story, { parameters }) => (
+      <div style={{ height: parameters.containerHeight ?? 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>
+    ),
+  ],
   args: {
     transport: mockTransport(),
     user: { displayName: 'Uma User', picture: undefined },
@@ -291,6 +296,22 @@ export const LongThread: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.ek-row')).toHaveLength(400);
     await expect(getComputedStyle(canvasElement.querySelector('.ek-row')!).contentVisibility).toBe('auto');
+  },
+};
+
+/**
+ * In a page that gives it no height, the chat has its own, `min(80vh, 720px)` (or
+ * `--ek-chat-height`), and a long thread scrolls inside it: the composer stays in view.
+ */
+export const OwnHeight: Story = {
+  args: { initialThread: longThread(20) },
+  parameters: { containerHeight: 'auto' },
+  play: async ({ canvasElement }) => {
+    const chat = canvasElement.querySelector('.ek-chat')!;
+    const expected = Math.min(window.innerHeight * 0.8, 720);
+    await expect(Math.abs(chat.getBoundingClientRect().height - expected)).toBeLessThan(1);
+    const list = canvasElement.querySelector('.ek-list')!;
+    await expect(list.scrollHeight).toBeGreaterThan(list.clientHeight);
   },
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
 import { useLatest } from '../../internal/use-latest';
@@ -17,6 +17,7 @@ import {
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
+import { useNeedsHeight } from './use-needs-height';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
 export interface ChatProviderProps extends UseAgentChatOptions {
@@ -132,10 +133,14 @@ function StoppedNote() {
 
 function ChatRegion({ label, className, children }: { label?: string; className?: string; children: ReactNode }) {
   const { messages } = useChatUI();
+  const ref = useRef<HTMLElement>(null);
+  // Fills a container that has a height; in one without, a height of its own (styles.css).
+  const sized = useNeedsHeight(ref);
   return (
     <ThemedRoot
+      ref={ref}
       as="section"
-      className={['ek-chat', className].filter(Boolean).join(' ')}
+      className={['ek-chat', sized && 'ek-chat--sized', className].filter(Boolean).join(' ')}
       aria-label={label ?? messages.regionLabel}
     >
       {children}
