@@ -165,7 +165,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{protocol,server,mock,reliability}/**/*.test.ts'],
+          include: ['test/{protocol,server,mock,reliability,scripts}/**/*.test.ts'],
         },
       },
       {

@@ -3,6 +3,7 @@
 import { CHROMIUM_PATH } from './chromium.ts';
 
 throw new Error(
-  `Chromium not found at ${CHROMIUM_PATH}. Browser and story tests run in real Chromium. ` +
-    "Install Debian's package (sudo apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium binary.",
+  (CHROMIUM_PATH ? `Chromium not found at ${CHROMIUM_PATH}. ` : 'No Chromium found. ') +
+    'Browser and story tests run in real Chromium: `npm test` sets one up first ' +
+    '(`npx tsx scripts/ensure-chromium.ts` does that alone), or point CHROMIUM_PATH at a Chromium binary.',
 );
