@@ -13,7 +13,7 @@ interface Fake {
   /** Whether Playwright's download starts before `install-deps`. */
   downloadStarts?: boolean;
   root?: boolean;
-  commands?: string[];
+  commands?: readonly string[];
   /** Whether `sudo -n true` succeeds (no password needed). */
   sudoWithoutPassword?: boolean;
 }
