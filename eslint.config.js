@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'coverage', 'node_modules', 'test-results*.json'] },
+  {
+    ignores: [
+      'dist',
+      'storybook-static',
+      'coverage',
+      '**/node_modules',
+      '**/.next',
+      '**/next-env.d.ts',
+      'test-results*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,8 +10,23 @@ describe("README's five-minute host guide", () => {
     expect(readme).toContain(`\`\`\`${file.endsWith('.tsx') ? 'tsx' : 'ts'}\n${code}\`\`\``);
   });
 
+  it("is the Next.js example's backend, and the README shows the example's page and provider", () => {
+    const example = (file: string) => readFileSync(new URL(`../../examples/next-app/${file}`, import.meta.url), 'utf8');
+    const guide = readFileSync(new URL('./app/src/server.ts', import.meta.url), 'utf8');
+    expect(example('lib/backend.ts')).toBe(guide);
+    for (const file of ['app/page.tsx', 'app/analytics-provider.tsx']) {
+      expect(readme).toContain(`\`\`\`tsx\n// ${file}\n${example(file)}\`\`\``);
+    }
+  });
+
   it('has the sections a host needs', () => {
-    for (const section of ['Five-minute host guide', 'Security', 'Troubleshooting', 'API reference'])
+    for (const section of [
+      'Five-minute host guide',
+      'Next.js App Router',
+      'Security',
+      'Troubleshooting',
+      'API reference',
+    ])
       expect(readme).toMatch(new RegExp(`^## ${section}$`, 'm'));
   });
 });
