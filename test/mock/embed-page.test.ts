@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, SESSION_EXCHANGE_WINDOW_MS } from '../../src/mock';
-import { generate, useMock, type Transport } from './helpers';
+import { chat, generate, useMock, type Transport } from './helpers';
 
 async function mint(t: Transport, body: Record<string, unknown>) {
   const { status, body: session } = await generate(t, { deploymentId: 1, ...body });
@@ -78,6 +78,16 @@ describe.each(['http', 'in-process'] as const)('embed pages (%s)', (kind) => {
     const everything = await page(mock(), `/embed/dashboard/sales-overview?session=${all}`);
     expect(regions(everything.model)).toHaveLength(4);
     expect(everything.model.user).toBe('The Boss');
+  });
+
+  it('names the user by the displayName sent, after the chat met them first, and keeps it when omitted', async () => {
+    await chat(mock(), { input: 'revenue by region', sessionSettings: { externalId: 'erin-dn' } });
+    const named = await mint(mock(), { externalId: 'erin-dn', userProfile: { displayName: 'Erin Example' } });
+    expect((await page(mock(), `/embed/dashboard/sales-overview?session=${named}`)).model.user).toBe('Erin Example');
+    const again = await mint(mock(), { externalId: 'erin-dn' });
+    expect((await page(mock(), `/embed/dashboard/sales-overview?session=${again}`)).model.user).toBe('Erin Example');
+    const unnamed = await mint(mock(), { externalId: 'nobody-dn' });
+    expect((await page(mock(), `/embed/dashboard/sales-overview?session=${unnamed}`)).model.user).toBe('nobody-dn');
   });
 
   it('serves every embed URL shape and reports the mode', async () => {
