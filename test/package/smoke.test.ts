@@ -1,7 +1,8 @@
 /**
  * The packed tarball as a host meets it (`npm run build` first; `npm run test:package`).
  * For React 19 and React 18.3: install the tarball from `npm pack` into a scratch app
- * (the app's other packages from the registry), typecheck the host-guide code that imports
+ * (the app's other packages from the registry; its src/server.ts is the guide's backend,
+ * examples/next-app/lib/backend.ts), typecheck the host-guide code that imports
  * every entry under `bundler` and `nodenext`, build it with Vite (client and SSR), then run
  * the SSR build in plain Node: the session route and chat proxy against the mock over
  * loopback HTTP, and a server render of EmbedProvider, EmbeddedDashboard and AgentChat.
@@ -20,6 +21,7 @@ import { packTarball } from '../../scripts/check-package';
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = fileURLToPath(new URL('./app', import.meta.url));
+const guideBackend = join(repo, 'examples/next-app/lib/backend.ts');
 const tsc = join(repo, 'node_modules/typescript/bin/tsc');
 
 const flavours = [
@@ -63,6 +65,8 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
   beforeAll(async () => {
     app = join(work, name.replace(/\W+/g, '-').toLowerCase());
     cpSync(fixture, app, { recursive: true });
+    // The guide's backend has one home, the Next.js example; here it is the app's server.ts.
+    cpSync(guideBackend, join(app, 'src/server.ts'));
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'smoke-app', private: true, type: 'module' }));
     await sh(app, 'npm', [
       'install',
