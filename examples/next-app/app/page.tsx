@@ -8,7 +8,7 @@ import { AnalyticsProvider } from './analytics-provider';
 export default async function Page() {
   const user = await currentUser(await headers());
   const embedBaseUrl = process.env.EMBED_BASE_URL;
-  const development = process.env.NODE_ENV !== 'production';
+  const development = process.env.NODE_ENV === 'development';
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>

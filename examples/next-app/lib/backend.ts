@@ -23,11 +23,12 @@ export async function currentUser(headers: { get(name: string): string | null })
 
 /**
  * GET /api/dev-login?user=erin signs in as a development user (no `user`: signs out) and goes
- * to `/`. Off in production (404): replace it with your sign-in.
+ * to `/`. Only while NODE_ENV is `development` (`next dev`, `vite`); 404 otherwise. Replace it
+ * with your sign-in.
  */
 export async function devLoginRoute(request: Request): Promise<Response> {
   const id = new URL(request.url).searchParams.get('user') ?? '';
-  if (process.env.NODE_ENV === 'production' || (id && !devUsers.has(id))) {
+  if (process.env.NODE_ENV !== 'development' || (id && !devUsers.has(id))) {
     return Response.json({ error: 'not found' }, { status: 404 });
   }
   const cookie = id ? `user=${id}; Path=/; HttpOnly; SameSite=Lax` : 'user=; Path=/; Max-Age=0';

@@ -33,6 +33,7 @@ async function devLogin(query) {
     cookie: response.headers.get('Set-Cookie'),
   };
 }
+process.env.NODE_ENV = 'development';
 const login = {
   erin: await devLogin('?user=erin'),
   signOut: await devLogin(''),
@@ -41,6 +42,7 @@ const login = {
 process.env.NODE_ENV = 'production';
 login.production = await devLogin('?user=erin');
 delete process.env.NODE_ENV;
+login.unset = await devLogin('?user=erin');
 
 const mock = await startMockServer(createMockService());
 try {
