@@ -1,4 +1,4 @@
-import { swapSort, withTitles } from './encoding';
+import { swapSort } from './encoding';
 
 type Json = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -38,15 +38,13 @@ const measure = (def: unknown): def is Json => isObject(def) && def.type === 'qu
  * measure's channel moves with the measure); beyond {@link MAX_CATEGORIES} it shows the top
  * categories by summed measure plus "Other" (left out when it outweighs the largest
  * category) and says so. One to three bars stay narrow instead of filling the width.
- * Fields without a title get their column name in sentence case (`order_count` → "Order
- * count"). `vertical` keeps vertical bars vertical (the user picked them).
+ * `vertical` keeps vertical bars vertical (the user picked them).
  */
-export function layoutChart(input: Json, rows: readonly Row[], vertical?: boolean): ChartLayout {
-  const given = typeof input.height === 'number' && input.height > 0 ? input.height : undefined;
+export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean): ChartLayout {
+  const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
   const same = { rows: (r: readonly Row[]) => r };
-  const composite = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in input) || isObject(input.spec);
-  if (composite) return { spec: input, height: given ?? DEFAULT_CHART_HEIGHT, ...same };
-  const spec = withTitles(input);
+  const composite = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec) || isObject(spec.spec);
+  if (composite) return { spec, height: given ?? DEFAULT_CHART_HEIGHT, ...same };
   const sized = (s: Json): Json => ({
     ...s,
     width: 'container',
@@ -155,30 +153,4 @@ export function topN(rows: readonly Row[], category: string, value: string, keep
     out.push({ [category]: 'Other', [value]: rest });
   }
   return out;
-}
-
-/** A title split into lines that fit `width` pixels (about 8.5 px a bold character at 14 px), so it is never clipped. */
-export function wrapTitle(title: unknown, width: number): unknown {
-  if (typeof title !== 'string' || width <= 0) return title;
-  const max = Math.max(12, Math.floor((width - 24) / 8.5));
-  if (title.length <= max) return title;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of title.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** Horizontal bars in a narrow container: category labels get at most a third of the width. */
-export function fitLabels(spec: Json, width: number): Json {
-  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
-  const y = encoding?.y;
-  if (!isObject(y) || !isObject(y.axis) || typeof y.axis.labelLimit !== 'number' || width <= 0) return spec;
-  const labelLimit = Math.min(y.axis.labelLimit, Math.max(48, Math.round(width / 3)));
-  return { ...spec, encoding: { ...encoding, y: { ...y, axis: { ...y.axis, labelLimit } } } };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveFormats } from '../../../src';
 import type { SqlResult } from '../../../src/protocol';
 import { suggestChart } from '../../../src/react/charts/suggest-chart';
-import { DEFAULT_CHART_HEIGHT, layoutChart, topN, wrapTitle } from '../../../src/react/charts/chart-layout';
+import { DEFAULT_CHART_HEIGHT, layoutChart, topN } from '../../../src/react/charts/chart-layout';
+import { applyFormats, wrapTitle } from '../../../src/react/charts/chart-spec';
 
 const bar = {
   mark: 'bar',
@@ -223,25 +224,35 @@ describe('a sort follows its channel', () => {
 });
 
 describe('axis titles', () => {
+  // Titles are filled in as the chart is drawn (with the formats, in the lazy chart chunk).
+  const drawn = (spec: Record<string, unknown>, input: Record<string, unknown>[] = []) =>
+    applyFormats(layoutChart(spec, input).spec, {}, 'chart').encoding as Record<string, Record<string, unknown>>;
+
   it('fall back to the column name in sentence case, never the raw name', () => {
-    const layout = layoutChart(
-      {
-        mark: 'point',
-        encoding: {
-          x: { field: 'order_count', type: 'quantitative' },
-          y: { field: 'totalRevenue', type: 'quantitative' },
-          color: { field: 'customer', type: 'nominal' },
-        },
+    const encoding = drawn({
+      mark: 'point',
+      encoding: {
+        x: { field: 'order_count', type: 'quantitative' },
+        y: { field: 'totalRevenue', type: 'quantitative' },
+        color: { field: 'customer', type: 'nominal' },
+        size: { field: 'revenueUSD', type: 'quantitative', aggregate: 'mean' },
       },
-      [],
-    );
-    const encoding = layout.spec.encoding as Record<string, { title?: unknown }>;
+    });
     expect(encoding.x!.title).toBe('Order count');
     expect(encoding.y!.title).toBe('Total revenue');
     expect(encoding.color!.title).toBe('Customer');
+    // Vega-Lite's own title for other aggregates ("Average of …") stays.
+    expect(encoding.size!.title).toBeUndefined();
+    // Tooltips built from the encoding read the same.
+    expect((encoding.tooltip as unknown as { title?: string }[]).map((def) => def.title)).toEqual([
+      'Order count',
+      'Total revenue',
+      'Customer',
+      undefined,
+    ]);
   });
   it('keep a title the spec gives, and the bar layout titles its axes too', () => {
-    const layout = layoutChart(
+    const encoding = drawn(
       {
         mark: 'bar',
         encoding: {
@@ -251,7 +262,6 @@ describe('axis titles', () => {
       },
       rows(3).map(({ c, v }) => ({ customer: c, revenue: v })),
     );
-    const encoding = layout.spec.encoding as Record<string, { title?: unknown }>;
     expect(encoding.x!.title).toBe('Customer');
     expect(encoding.y!.title).toBe('Revenue (USD)');
   });

@@ -9,7 +9,6 @@ import {
 } from '../../../protocol';
 import { preloadCharts } from '../../charts/load-charts';
 import { ResultChart } from '../../charts/ResultChart';
-import { ResultTable } from '../../charts/ResultTable';
 import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
 import { CopyButton } from './CopyButton';
@@ -55,8 +54,8 @@ function untitled(spec: Record<string, unknown> | undefined): Record<string, unk
   return rest;
 }
 
-function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
-  const { transport, messages } = useChatUI();
+function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: ChatMessage }) {
+  const { transport, messages, resultActions } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [sqlOpen, setSqlOpen] = useState(false);
@@ -71,17 +70,21 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
   const result = full ?? call.result;
   const spec = useMemo(() => untitled(result?.vegaSpec), [result?.vegaSpec]);
   const canLoadAll = !full && !!transport.dataUrl && !!call.result?.truncated;
+  // Every row, by re-running the query through the data API (the same result otherwise).
+  const fetchAll = (signal?: AbortSignal) => {
+    const shown = call.result!;
+    return loadAllRows(transport, shown.sqlQuery, signal).then((wire) => {
+      const all = toSqlResult({ ...wire, queryTitle: shown.queryTitle, description: shown.description });
+      if (shown.uuid !== undefined) all.uuid = shown.uuid;
+      if (shown.vegaSpec) all.vegaSpec = shown.vegaSpec;
+      return all;
+    });
+  };
   const loadAll = () => {
     if (!call.result) return;
     setLoading('loading');
-    loadAllRows(transport, call.result.sqlQuery).then(
-      (wire) => {
-        const all = toSqlResult({
-          ...wire,
-          queryTitle: call.result!.queryTitle,
-          description: call.result!.description,
-        });
-        if (call.result!.vegaSpec) all.vegaSpec = call.result!.vegaSpec;
+    fetchAll().then(
+      (all) => {
         setFull(all);
         setLoading('idle');
       },
@@ -115,12 +118,19 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
           <CopyButton text={sql} label={messages.copySql} copied={messages.copied} />
         </details>
       )}
-      {result &&
-        (spec ? (
-          <ResultChart result={result} spec={spec} tableFooter={footer} />
-        ) : (
-          <ResultTable result={result} footer={footer} />
-        ))}
+      {result && (
+        // Without a chart from the agent: its table, with the chart types that fit one switch away.
+        <ResultChart
+          result={result}
+          spec={spec}
+          defaultView={spec ? 'chart' : 'table'}
+          tableFooter={footer}
+          resultKey={call.result?.uuid ?? message.id}
+          labels={messages}
+          loadAllRows={canLoadAll ? fetchAll : undefined}
+          actions={resultActions?.(call, message)}
+        />
+      )}
     </>
   );
 }
@@ -157,7 +167,7 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       ) : call.kind === 'meta' ? (
         <MetaToolView call={call} />
       ) : call.kind === 'sql' ? (
-        <SqlToolView call={call} />
+        <SqlToolView call={call} message={message} />
       ) : (
         <details className="ek-tool__details ek-disclosure">
           <summary>
