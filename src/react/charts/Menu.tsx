@@ -115,9 +115,6 @@ export function MenuButton({
         }}
       >
         {label}
-        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
       </button>
       {open && (
         <div
