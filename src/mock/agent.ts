@@ -29,7 +29,7 @@ const DIMENSIONS: [RegExp, string][] = [
 ];
 
 /** What a filtered question breaks down by when it names no dimension: one level finer, else months. */
-const FINER: Record<string, string> = { region: 'country', country: 'category', category: 'customer' };
+const FINER: Record<string, string> = { region: 'country', country: 'category', category: 'customer', month: 'region' };
 
 /**
  * A value of a dimension that the question names ("Tell me about Europe"), the longest one
@@ -39,7 +39,7 @@ function valueIn(question: string, table: MockFixture['dataset']['tables'][numbe
   let found: { column: string; value: string } | undefined;
   const text = question.toLowerCase();
   table.columns.forEach((column, index) => {
-    if (column.role !== 'dimension' || column.name === 'month') return;
+    if (column.role !== 'dimension') return;
     for (const value of new Set(table.rows.map((row) => String(row[index])))) {
       if (value.length < 3 || (found && found.value.length >= value.length)) continue;
       const at = text.indexOf(value.toLowerCase());

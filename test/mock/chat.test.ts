@@ -84,11 +84,16 @@ describe.each(['http', 'in-process'] as const)('Chat conformance (%s)', (kind) =
     );
     expect(europe.queryTitle).toBe('Revenue by country in Europe');
     expect(europe.rows.map((row) => row[0]).sort()).toEqual(['France', 'Germany', 'Spain']);
-    // A dimension the question names wins; the month is never a value to filter by.
+    // A dimension the question names wins.
     const monthly = sqlResult(
       (await chat(mock(), { input: 'Orders of Software over time (category)', sessionSettings: ann })).messages,
     ).result!;
     expect(monthly.sqlQuery).toMatch(/WHERE category = 'Software' GROUP BY month/);
+    // A month's bar: that month, by region.
+    const march = sqlResult(
+      (await chat(mock(), { input: "Tell me about 2024-03's orders", sessionSettings: ann })).messages,
+    ).result!;
+    expect(march.sqlQuery).toMatch(/SUM\(orders\) AS orders FROM orders WHERE month = '2024-03' GROUP BY region/);
   });
 
   it('answers an unanswerable question with a tool error and a polite final answer', async () => {
