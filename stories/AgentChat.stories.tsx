@@ -112,6 +112,8 @@ export const TableAnswerAsBars: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'View: Table' }, { timeout: 10_000 }));
     await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Horizontal bar' }));
     await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(5), { timeout: 10_000 });
+    // The panel shows the title; the chart does not repeat it.
+    await expect(canvasElement.querySelector('.ek-chart__view svg')).not.toHaveTextContent('Top 5');
   },
 };
 

@@ -68,6 +68,11 @@ export interface ResultChartProps {
   actions?: readonly ResultAction[];
   /** The toolbar's strings, over the English defaults. */
   labels?: Partial<ResultLabels>;
+  /**
+   * Draw the spec's title (default true). False when the page shows it already, as the
+   * chat's panel does; an exported image gets the query's title either way.
+   */
+  showTitle?: boolean;
   /** Called when the chart falls back to the table. */
   onError?: (error: ChartError) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
@@ -139,6 +144,7 @@ export function ResultChart({
   loadAllRows,
   actions,
   labels,
+  showTitle = true,
 }: ResultChartProps) {
   const theme = useTheme();
   const chartId = useId();
@@ -197,8 +203,9 @@ export function ResultChart({
     // The agent's own spec was sanitised above already.
     const ready = raw === given && givenCheck ? givenCheck : prepareChartSpec(raw);
     if (!ready.ok) return ready;
+    const { title: _title, ...untitled } = ready.spec;
     // Vertical bars the user picked stay vertical.
-    const layout = layoutChart(ready.spec, latestValues.current, picked === 'bar');
+    const layout = layoutChart(showTitle ? ready.spec : untitled, latestValues.current, picked === 'bar');
     return { ...ready, spec: layout.spec, layout };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.

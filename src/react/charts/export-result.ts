@@ -48,11 +48,12 @@ export function toTsv(result: SqlResult): string {
   return delimited(result, '\t');
 }
 
-/** A file name from a title: lowercase words joined by dashes, at most 60 characters. */
+/** A file name from a title: lowercase ASCII words joined by dashes, at most 60 characters. */
 export function fileName(title: string | undefined, extension: string): string {
   const slug = (title ?? '')
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents off their letters: "Café" → "cafe"
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   parseToolCall,
   toSqlResult,
@@ -47,13 +47,6 @@ function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
   );
 }
 
-/** The result's spec without its title: the panel shows the title once, as text. */
-function untitled(spec: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!spec || !('title' in spec)) return spec;
-  const { title: _title, ...rest } = spec;
-  return rest;
-}
-
 function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: ChatMessage }) {
   const { transport, messages, resultActions } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
@@ -68,7 +61,6 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
   const description = call.result?.description ?? call.input?.description;
   const sql = call.result?.sqlQuery ?? call.input?.sqlQuery;
   const result = full ?? call.result;
-  const spec = useMemo(() => untitled(result?.vegaSpec), [result?.vegaSpec]);
   const canLoadAll = !full && !!transport.dataUrl && !!call.result?.truncated;
   // Every row, by re-running the query through the data API (the same result otherwise).
   const fetchAll = (signal?: AbortSignal) => {
@@ -122,8 +114,9 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
         // Without a chart from the agent: its table, with the chart types that fit one switch away.
         <ResultChart
           result={result}
-          spec={spec}
-          defaultView={spec ? 'chart' : 'table'}
+          defaultView={result.vegaSpec ? 'chart' : 'table'}
+          // The panel shows the title once, as text.
+          showTitle={false}
           tableFooter={footer}
           resultKey={call.result?.uuid ?? message.id}
           labels={messages}
