@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmbedEvent, SqlResult } from '../../protocol';
 import type { ChatError } from '../chat/errors';
-import { createChatStore, type ChatStore } from '../chat/store';
+import type { ChatStore } from '../chat/store';
 import type { ChatTransport } from '../chat/transport';
 import type { ResultActions } from '../chat/ui/context';
+import { useChatStore } from '../chat/use-agent-chat';
 import { useLatest } from '../internal/use-latest';
 import type * as BridgeText from './bridge-text';
 
@@ -79,15 +80,7 @@ const loadText = (): Promise<typeof BridgeText> => import('./bridge-text');
  */
 export function useDashboardChatBridge(options: DashboardChatBridgeOptions): DashboardChatBridge {
   const latest = useLatest(options);
-  const [own] = useState(() =>
-    options.store
-      ? undefined
-      : createChatStore({
-          transport: () => latest.current.transport,
-          onError: (error) => latest.current.onError?.(error),
-        }),
-  );
-  const store = options.store ?? own!;
+  const store = useChatStore(options);
   const [filters, setFilters] = useState<DashboardFilters>({});
   const waiting = useRef<string | undefined>(undefined);
   // The waiting question goes as soon as the chat is free again.
