@@ -20,14 +20,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-let seq = 0;
-
-function Workspace(props: Partial<DashboardChatBridgeOptions> & { seen?: (filters: DashboardFilters) => void }) {
-  const bridge = useDashboardChatBridge({
-    transport: mockTransport(`bridge-${Date.now()}-${seq++}`),
-    onFilters: props.seen,
-    ...props,
-  });
+function Workspace({
+  seen,
+  ...props
+}: Partial<DashboardChatBridgeOptions> & { seen?: (filters: DashboardFilters) => void }) {
+  const bridge = useDashboardChatBridge({ transport: chatTransport, onFilters: seen, ...props });
   return (
     <EmbedProvider
       getSession={mockSession({ externalId: 'bridge-viewer', groups: ['executives'] })}
@@ -50,6 +47,9 @@ const barLabels = (title: string) =>
   [...widget(title).querySelectorAll('.bar')].map((bar) => bar.getAttribute('data-value'));
 const answered = (count: number) =>
   waitFor(() => expect(document.querySelectorAll('.ek-message--final')).toHaveLength(count), { timeout: 20_000 });
+
+// A new chat user per run of this file (each test gets a new thread).
+const chatTransport = mockTransport(`bridge-${Date.now()}`);
 
 describe('useDashboardChatBridge with the mock embed page', () => {
   it('a bar clicked in the dashboard becomes a question; a chat result filters the dashboard', async () => {
