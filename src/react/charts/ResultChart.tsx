@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { View } from 'vega';
+import type { EmbedOptions } from 'vega-embed';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
@@ -113,7 +114,8 @@ export interface DrawnChart {
   rows: readonly object[];
   /** The embedded spec (formats applied), without rows. */
   spec: Record<string, unknown>;
-  config: Record<string, unknown>;
+  /** The embed options it was made with (no loading, no eval). */
+  options: EmbedOptions;
   layout: ChartLayout;
   element: HTMLElement;
 }
@@ -265,16 +267,20 @@ export function ResultChart({
           };
           const tooltip = modules.tooltip(theme);
           disposeTooltip = tooltip.dispose;
-          const embedded = await modules.embed(element, withRows, {
+          // Nothing loads, expressions run in the interpreter (no eval), vega-embed adds nothing.
+          const options: EmbedOptions = {
             mode: 'vega-lite',
-            // A large result: built without drawing (see below).
-            renderer: split ? 'none' : drawTo,
             actions: false,
             ast: true,
             loader: REFUSING_LOADER,
             config,
             defaultStyle: false,
             logLevel: 0,
+          };
+          const embedded = await modules.embed(element, withRows, {
+            ...options,
+            // A large result: built without drawing (see below).
+            renderer: split ? 'none' : drawTo,
             tooltip: tooltip.call,
             // Tooltips are built for the hovered mark only, not for every mark up front.
             hover: true,
@@ -310,7 +316,7 @@ export function ResultChart({
             modules,
             rows: latestValues.current,
             spec: formatted,
-            config,
+            options,
             layout: layout!,
             element,
           };

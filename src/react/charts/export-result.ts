@@ -1,11 +1,9 @@
 import type { Cell, SqlResult } from '../../protocol';
-import { fitToWidth } from './chart-spec';
-import { REFUSING_LOADER } from './load-charts';
 import type { DrawnChart } from './ResultChart';
-import { CHART_DATA_NAME } from './sanitize-spec';
 
 // Loaded on the first export (a dynamic import from the result toolbar): nothing here is
-// needed to show a result.
+// needed to show a result. It imports nothing at run time: what it needs of the chart
+// comes with the chart (`DrawnChart`), so it shares no module with the entry.
 
 /** A number as text: a cell that is one can never be read as a formula. */
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -90,33 +88,26 @@ const PNG_SCALE = 2;
 
 /**
  * The chart as a PNG (data URL) or SVG (blob URL: revoke it), drawn by a second, headless
- * view of the same spec, rows and theme (background included) with the title on top
- * (`title` when the chart shows none): the chart on screen is neither redrawn nor resized. Same loader and interpreter as on screen, so
- * it loads nothing and needs no `eval`.
+ * view of the same spec, rows, theme (background included) and embed options (nothing
+ * loads, no `eval`), with the title on top (`title` when the chart shows none): the chart
+ * on screen is neither redrawn nor resized.
  */
 export async function chartImage(chart: DrawnChart, title: string | undefined, format: 'png' | 'svg'): Promise<string> {
   const width = chart.element.clientWidth;
-  const fitted = fitToWidth({ ...chart.spec, title: title ?? chart.spec.title }, width);
+  const fitted = chart.modules.fitToWidth({ ...chart.spec, title: title ?? chart.spec.title }, width);
   const lines = fitted.title === undefined ? 0 : Array.isArray(fitted.title) ? fitted.title.length : 1;
+  const { name } = chart.spec.data as { name: string };
   const spec = {
     ...fitted,
     width,
     height: chart.layout.height + lines * 20,
     autosize: { type: 'fit', contains: 'padding' },
     // Copies: the second view must not write into the rows the first one holds.
-    datasets: {
-      [CHART_DATA_NAME]: chart.layout.rows(chart.rows as Record<string, unknown>[]).map((row) => ({ ...row })),
-    },
+    datasets: { [name]: chart.layout.rows(chart.rows as Record<string, unknown>[]).map((row) => ({ ...row })) },
   };
   const embedded = await chart.modules.embed(document.createElement('div'), spec, {
-    mode: 'vega-lite',
+    ...chart.options,
     renderer: 'none',
-    actions: false,
-    ast: true,
-    loader: REFUSING_LOADER,
-    config: chart.config,
-    defaultStyle: false,
-    logLevel: 0,
     tooltip: false,
   });
   try {
