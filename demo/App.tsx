@@ -1,11 +1,13 @@
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import {
   AgentChat,
   createTheme,
   EmbeddedDashboard,
   EmbedProvider,
   themeToCssVariables,
+  useDashboardChatBridge,
   type ChatTransport,
+  type Drilldown,
   type GetSession,
 } from '../src';
 import { demoThemes, type DemoThemeName } from './themes';
@@ -30,10 +32,83 @@ export interface DemoAppProps {
   initialTheme?: DemoThemeName;
 }
 
+/** The question a bar asks: "Tell me about Europe's revenue" (the mock's widget ids read "revenue-by-region"). */
+function questionFor({ value, widgetId }: Drilldown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const measure = widgetId?.split('-by-')[0] ?? 'revenue';
+  return `Tell me about ${String(value).replace(/\s+/g, ' ').slice(0, 80)}'s ${measure}`;
+}
+
+/**
+ * One user's dashboard and chat, connected by `useDashboardChatBridge`: a click on a bar in
+ * the dashboard asks the analyst about it; "Show in dashboard" on an answer filters the
+ * dashboard to it. Keyed by user: a new identity gets a new thread.
+ */
+function Workspace({
+  user,
+  dashboard,
+  transport,
+}: {
+  user: DemoUser;
+  dashboard: DemoDashboard | undefined;
+  transport: ChatTransport;
+}) {
+  const main = useRef<HTMLElement>(null);
+  const bridge = useDashboardChatBridge({
+    transport,
+    question: questionFor,
+    // On a phone the dashboard is above the chat: bring it into view.
+    onFilters: () => main.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+  });
+  const filters = Object.entries(bridge.filters).filter(([, values]) => values.length > 0);
+  return (
+    <>
+      <main className="demo-main" ref={main}>
+        <h1 className="demo-main__title">{dashboard?.title ?? 'No dashboards'}</h1>
+        <p className="demo-main__note">
+          Showing what {user.name} may see: {user.role.toLowerCase()}. Click a bar to ask the analyst about it.
+        </p>
+        <div className="demo-filters" aria-live="polite">
+          {filters.length > 0 && (
+            <>
+              <span>
+                Filtered from the chat:{' '}
+                {filters
+                  .map(
+                    ([member, values]) =>
+                      `${member.split('.').pop()} is ${values.length > 3 ? `one of ${values.length}` : values.join(', ')}`,
+                  )
+                  .join('; ')}
+              </span>
+              <button type="button" onClick={() => bridge.setFilters({})}>
+                Clear filter
+              </button>
+            </>
+          )}
+        </div>
+        {dashboard && (
+          <EmbeddedDashboard
+            key={dashboard.publicId}
+            publicId={dashboard.publicId}
+            deploymentId={dashboard.deploymentId}
+            title={dashboard.title}
+            minHeight={320}
+            {...bridge.dashboardProps}
+          />
+        )}
+      </main>
+      <aside className="demo-chat" aria-label="Ask the data analyst">
+        <AgentChat {...bridge.chatProps} user={{ displayName: user.name }} agent={{ name: 'Data analyst' }} />
+      </aside>
+    </>
+  );
+}
+
 /**
  * A small analytics product built on react-embedded-analytics: a sidebar of dashboards, the chosen one as a
- * signed embed, the analyst chat beside it, and pickers for the signed-in user (row-level
- * security changes with them) and the theme (embeds, charts and chat follow it).
+ * signed embed, the analyst chat beside it (the two connected: a bar asks the chat, an
+ * answer filters the dashboard), and pickers for the signed-in user (row-level security
+ * changes with them) and the theme (embeds, charts and chat follow it).
  */
 export function DemoApp({ backend, dashboards, initialUserId, initialTheme = 'Light' }: DemoAppProps) {
   const [userId, setUserId] = useState(initialUserId ?? demoUsers[0]!.id);
@@ -98,29 +173,7 @@ export function DemoApp({ backend, dashboards, initialUserId, initialTheme = 'Li
               ))}
             </ul>
           </nav>
-          <main className="demo-main">
-            <h1 className="demo-main__title">{dashboard?.title ?? 'No dashboards'}</h1>
-            <p className="demo-main__note">
-              Showing what {user.name} may see: {user.role.toLowerCase()}.
-            </p>
-            {dashboard && (
-              <EmbeddedDashboard
-                key={`${user.id}:${dashboard.publicId}`}
-                publicId={dashboard.publicId}
-                deploymentId={dashboard.deploymentId}
-                title={dashboard.title}
-                minHeight={320}
-              />
-            )}
-          </main>
-          <aside className="demo-chat" aria-label="Ask the data analyst">
-            <AgentChat
-              key={user.id}
-              transport={transport}
-              user={{ displayName: user.name }}
-              agent={{ name: 'Data analyst' }}
-            />
-          </aside>
+          <Workspace key={user.id} user={user} dashboard={dashboard} transport={transport} />
         </div>
       </div>
     </EmbedProvider>

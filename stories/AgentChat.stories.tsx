@@ -103,6 +103,45 @@ export const LoadAllRows: Story = {
   },
 };
 
+/**
+ * A table answer ("Top 5 customers by revenue": the agent sent no chart) switched to bars by
+ * the user: the types that fit its columns are one pick away in the result's "View" menu.
+ */
+export const TableAnswerAsBars: Story = {
+  args: { transport: mockTransport('storybook-switch') },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'Top 5 customers by revenue');
+    await done(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('table')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'View: Table' }, { timeout: 10_000 }));
+    await userEvent.click(canvas.getByRole('menuitemradio', { name: 'Horizontal bar' }));
+    await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(5), { timeout: 10_000 });
+    // The panel shows the title; the chart does not repeat it.
+    await expect(canvasElement.querySelector('.ek-chart__view svg')).not.toHaveTextContent('Top 5');
+  },
+};
+
+/**
+ * A truncated answer's export menu: the CSV has all rows (through the data API), the host's
+ * action ("Pin to my board", `resultActions`) follows the downloads.
+ */
+export const ResultExportMenu: Story = {
+  args: {
+    transport: mockTransport('storybook-export'),
+    resultActions: () => [{ key: 'pin', label: 'Pin to my board', onSelect: () => 'Pinned' }],
+  },
+  play: async ({ canvasElement }) => {
+    await ask(canvasElement, 'list revenue by customer');
+    await done(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
+    const items = within(canvas.getByRole('menu')).getAllByRole('menuitem');
+    await expect(items[0]).toHaveTextContent(/^Download CSV \(all \d+ rows\)$/);
+    await expect(items.at(-1)).toHaveTextContent('Pin to my board');
+  },
+};
+
 /** The agent cannot answer: a tool error and a polite reply. */
 export const ToolError: Story = {
   args: { transport: mockTransport('storybook-tool-error') },

@@ -59,3 +59,47 @@ export const BrandTheme: Story = {
     await expect(root.style.getPropertyValue('--ek-color-primary')).toBe('#0e7490');
   },
 };
+
+const frameDocument = (canvasElement: HTMLElement) => canvasElement.querySelector('iframe')!.contentDocument!;
+const answered = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('.ek-chat > [role="status"]')).toHaveTextContent('Done.'), {
+    timeout: 20_000,
+  });
+
+/** Dashboard → chat: a click on Europe's bar asks the analyst "Tell me about Europe's revenue". */
+export const DrilldownAsksTheChat: Story = {
+  play: async ({ canvasElement }) => {
+    await embedReady(canvasElement);
+    await waitFor(
+      () => expect(frameDocument(canvasElement).querySelector('.bar[data-value="Europe"]')).not.toBeNull(),
+      {
+        timeout: 10_000,
+      },
+    );
+    frameDocument(canvasElement).querySelector<HTMLButtonElement>('.bar[data-value="Europe"]')!.click();
+    const log = await within(canvasElement).findByRole('log', {}, { timeout: 10_000 });
+    await waitFor(() => expect(log).toHaveTextContent("Tell me about Europe's revenue"));
+    await answered(canvasElement);
+    await expect(log).toHaveTextContent('Revenue by country in Europe');
+  },
+};
+
+/** Chat → dashboard: "Show in dashboard" on an answer filters the embedded dashboard to it, visibly on both sides. */
+export const ChatFiltersTheDashboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await embedReady(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Top 5 customers by revenue' }));
+    await answered(canvasElement);
+    const panel = await canvas.findByRole('group', { name: 'Querying data' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
+    await userEvent.click(within(within(panel).getByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
+    await waitFor(() => expect(canvasElement.querySelector('.demo-filters')).toHaveTextContent('customer is one of 5'));
+    await waitFor(
+      () =>
+        expect(frameDocument(canvasElement).querySelector('[data-filter="customer"]')).toHaveTextContent('5 values'),
+      { timeout: 10_000 },
+    );
+    await expect(canvas.getByRole('button', { name: 'Clear filter' })).toBeVisible();
+  },
+};

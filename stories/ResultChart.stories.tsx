@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ResultChart, ThemeProvider, type ThemeInput } from '../src';
 import type { SqlResult as Result } from '../src/protocol';
 import { sqlResultFor, syntheticResult } from './support/mock-results';
@@ -25,6 +25,11 @@ const waitForMarks = async (
 ) => {
   await waitFor(() => expect(canvasElement.querySelectorAll(selector).length).toBeGreaterThan(0), { timeout: 8000 });
 };
+
+/** Renders the loaded result with another spec. */
+const withSpec =
+  (spec: Record<string, unknown>): Story['render'] =>
+  (args, { loaded }) => <ResultChart {...args} result={(loaded as Loaded).result} spec={spec} />;
 
 // `result` comes from the loaders; args need a placeholder of the right type.
 const placeholder = { args: { result: undefined as unknown as Result } };
@@ -70,7 +75,20 @@ export const TableOnly: Story = {
   },
 };
 
-/** The chart, switched to its table by the user. */
+/** Opens a toolbar menu (by its button's name) and returns it. */
+const openMenu = async (canvasElement: HTMLElement, name: string | RegExp) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole('button', { name }, { timeout: 8000 }));
+  return within(canvasElement.ownerDocument.body).findByRole('menu');
+};
+
+/** Picks a chart type in the toolbar's "View" menu. */
+const pickType = async (canvasElement: HTMLElement, type: string) => {
+  const menu = await openMenu(canvasElement, /^View:/);
+  await userEvent.click(within(menu).getByRole('menuitemradio', { name: type }));
+};
+
+/** The chart, switched to its table by the user (the "View" menu). */
 export const ViewAsTable: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by category'),
@@ -78,10 +96,188 @@ export const ViewAsTable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForMarks(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'View as table' }));
+    await pickType(canvasElement, 'Table');
     await expect(canvas.getByRole('table')).toBeVisible();
-    // One way to say the state: the label changes, and the button is no toggle as well.
-    await expect(canvas.getByRole('button', { name: 'View as chart' })).not.toHaveAttribute('aria-pressed');
+    await expect(canvas.getByRole('button', { name: 'View: Table' })).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+/** The chart type menu open: the types that fit a category and a measure, the one shown checked. */
+export const ChartTypeMenu: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render,
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement);
+    const menu = await openMenu(canvasElement, 'View: Horizontal bar');
+    await expect(within(menu).getByRole('menuitemradio', { name: 'Horizontal bar' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(4);
+  },
+};
+
+/** "Revenue by region" switched to vertical bars: still largest first (the sort follows the measure). */
+export const SwitchedToBars: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render,
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement);
+    await pickType(canvasElement, 'Bar');
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ek-chart__canvas')).toHaveAttribute('data-orientation', 'vertical'),
+    );
+    await waitForMarks(canvasElement, '.mark-rect path');
+  },
+};
+
+/** "Orders over time" switched to an area chart (line and area are offered for dates). */
+export const SwitchedToArea: Story = {
+  ...placeholder,
+  loaders: fromMock('Orders over time'),
+  render,
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement, '.mark-line path');
+    await pickType(canvasElement, 'Area');
+    await waitForMarks(canvasElement, '.mark-area path');
+  },
+};
+
+/** "Revenue by region" as points (a dot plot), sorted like the bars. */
+export const SwitchedToPoints: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  args: { ...placeholder.args, chartType: 'point' },
+  render,
+  play: async ({ canvasElement }) => waitForMarks(canvasElement, '.mark-symbol path'),
+};
+
+/** The export menu open: CSV (saying which rows), TSV for a spreadsheet, the chart as PNG and SVG. */
+export const ExportMenu: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render,
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement);
+    const menu = await openMenu(canvasElement, 'Export');
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Download CSV (all 4 rows)', 'Copy 4 rows as TSV', 'Download chart as PNG', 'Download chart as SVG']);
+  },
+};
+
+/** A truncated result without a way to load the rest: the CSV has the rows shown, and says so. */
+export const ExportRowsShown: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by customer'),
+  args: { ...placeholder.args, defaultView: 'table' },
+  render,
+  play: async ({ canvasElement }) => {
+    const menu = await openMenu(canvasElement, 'Export');
+    await expect(
+      within(menu).getByRole('menuitem', { name: /^Download CSV \(the 100 rows shown, of \d+\)$/ }),
+    ).toBeVisible();
+  },
+};
+
+/** After "Copy N rows as TSV": the status line says what happened (and is announced). */
+export const CopiedStatus: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by category'),
+  render,
+  play: async ({ canvasElement }) => {
+    spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const menu = await openMenu(canvasElement, 'Export');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Copy 5 rows as TSV' }));
+    await expect(await within(canvasElement).findByText('Copied 5 rows')).toBeVisible();
+  },
+};
+
+/** An export that failed (the clipboard refused): a plain status line, the cause in the console only. */
+export const ExportFailed: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by category'),
+  render,
+  play: async ({ canvasElement }) => {
+    spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    spyOn(console, 'warn').mockImplementation(() => {});
+    const menu = await openMenu(canvasElement, 'Export');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Copy 5 rows as TSV' }));
+    await expect(await within(canvasElement).findByText('That did not work. Try again.')).toBeVisible();
+  },
+};
+
+/** The host's own entries in the export menu (`actions`), after the exports. */
+export const HostActions: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  args: {
+    ...placeholder.args,
+    actions: [{ key: 'pin', label: 'Pin to my board', onSelect: fn(() => 'Pinned to your board') }],
+  },
+  render,
+  play: async ({ canvasElement, args }) => {
+    const menu = await openMenu(canvasElement, 'Export');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Pin to my board' }));
+    await expect(args.actions![0]!.onSelect).toHaveBeenCalled();
+    await expect(await within(canvasElement).findByText('Pinned to your board')).toBeVisible();
+  },
+};
+
+/** A chart of a kind the switch does not offer (a pie): "As answered" keeps it, the others are one pick away. */
+export const AsAnswered: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: withSpec({
+    mark: 'arc',
+    encoding: { theta: { field: 'revenue', type: 'quantitative' }, color: { field: 'region', type: 'nominal' } },
+  }),
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement, '.mark-arc path');
+    const menu = await openMenu(canvasElement, 'View: As answered');
+    await expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['As answered', 'Bar', 'Horizontal bar', 'Points', 'Table']);
+  },
+};
+
+/** The toolbar in other words (`labels`), here German. */
+export const ToolbarLabels: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  args: {
+    ...placeholder.args,
+    labels: {
+      toolbar: 'Ergebnis-Aktionen',
+      chartTypeMenu: (current) => `Ansicht: ${current}`,
+      chartType: (type) =>
+        ({
+          bar: 'Balken',
+          'horizontal-bar': 'Liegende Balken',
+          line: 'Linie',
+          area: 'Fläche',
+          point: 'Punkte',
+          table: 'Tabelle',
+        })[type],
+      exportMenu: 'Exportieren',
+      downloadCsv: (rows) => `CSV herunterladen (${rows} Zeilen)`,
+      copyTsv: (rows) => `${rows} Zeilen kopieren (TSV)`,
+      downloadPng: 'Diagramm als PNG',
+      downloadSvg: 'Diagramm als SVG',
+    },
+  },
+  render,
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement);
+    await expect(within(canvasElement).getByRole('toolbar', { name: 'Ergebnis-Aktionen' })).toBeVisible();
+    const menu = await openMenu(canvasElement, 'Exportieren');
+    await expect(within(menu).getByRole('menuitem', { name: 'CSV herunterladen (4 Zeilen)' })).toBeVisible();
   },
 };
 
@@ -135,11 +331,6 @@ export const HostileSpec: Story = {
     await expect(canvasElement.querySelector('a, image')).toBeNull();
   },
 };
-
-/** Renders the loaded result with another spec. */
-const withSpec =
-  (spec: Record<string, unknown>): Story['render'] =>
-  (args, { loaded }) => <ResultChart {...args} result={(loaded as Loaded).result} spec={spec} />;
 
 /** An invalid spec falls back to the table with a short notice. */
 export const InvalidSpec: Story = {

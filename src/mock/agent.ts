@@ -28,13 +28,39 @@ const DIMENSIONS: [RegExp, string][] = [
   [/\b(regions?|geograph)/i, 'region'],
 ];
 
+/** What a filtered question breaks down by when it names no dimension: one level finer, else months. */
+const FINER: Record<string, string> = { region: 'country', country: 'category', category: 'customer', month: 'region' };
+
+/**
+ * A value of a dimension that the question names ("Tell me about Europe"), the longest one
+ * when several match: the question is then about that value alone (a `WHERE`).
+ */
+function valueIn(question: string, table: MockFixture['dataset']['tables'][number]) {
+  let found: { column: string; value: string } | undefined;
+  const text = question.toLowerCase();
+  table.columns.forEach((column, index) => {
+    if (column.role !== 'dimension') return;
+    for (const value of new Set(table.rows.map((row) => String(row[index])))) {
+      if (value.length < 3 || (found && found.value.length >= value.length)) continue;
+      const at = text.indexOf(value.toLowerCase());
+      const before = text[at - 1];
+      const after = text[at + value.length];
+      if (at !== -1 && !/\w/.test(before ?? '') && !/\w/.test(after ?? '')) found = { column: column.name, value };
+    }
+  });
+  return found;
+}
+
 /** Maps a question to a query, or undefined when the data model cannot answer it. */
 export function planFor(question: string, fixture: MockFixture): Plan | undefined {
-  const measure = MEASURES.find(([pattern]) => pattern.test(question))?.[1];
-  const dimension = DIMENSIONS.find(([pattern]) => pattern.test(question))?.[1];
-  if (!measure && !dimension) return undefined;
   const table = fixture.dataset.tables[0];
   if (!table) return undefined;
+  const measure = MEASURES.find(([pattern]) => pattern.test(question))?.[1];
+  const where = valueIn(question, table);
+  let dimension = DIMENSIONS.find(([pattern]) => pattern.test(question))?.[1];
+  if (!measure && !dimension && !where) return undefined;
+  // "Tell me about Europe (region)": broken down one level finer, not by the region itself.
+  if (where && (dimension === undefined || dimension === where.column)) dimension = FINER[where.column] ?? 'month';
   const chosen = { measure: 'revenue', aggregate: 'SUM' as const, ...measure };
   const dim = dimension ?? 'region';
   const top = /\btop\s+(\d{1,3})\b/i.exec(question);
@@ -49,9 +75,11 @@ export function planFor(question: string, fixture: MockFixture): Plan | undefine
     direction: dim === 'month' ? 'ASC' : 'DESC',
   };
   if (top) query.limit = Number(top[1]);
+  if (where) query.where = where;
   const measureTitle = titleOf(fixture, chosen.measure);
   const prefix = chosen.aggregate === 'AVG' ? 'Average ' : '';
-  const title = `${prefix}${prefix ? measureTitle.toLowerCase() : measureTitle} by ${titleOf(fixture, dim).toLowerCase()}`;
+  const scope = where ? ` in ${where.value}` : '';
+  const title = `${prefix}${prefix ? measureTitle.toLowerCase() : measureTitle} by ${titleOf(fixture, dim).toLowerCase()}${scope}`;
   return { query, presentation, title: top ? `Top ${top[1]}: ${title.toLowerCase()}` : title };
 }
 

@@ -12,6 +12,8 @@ export interface AggregateQuery {
   orderBy: 'dimension' | 'measure';
   direction: 'ASC' | 'DESC';
   limit?: number;
+  /** Only the rows whose `column` is `value` (`WHERE region = 'Europe'`). */
+  where?: { column: string; value: string };
 }
 
 /** What row-level security needs to know about a user. */
@@ -36,17 +38,19 @@ export function toSql(query: AggregateQuery): string {
   const value = query.aggregate === 'COUNT' ? 'COUNT(*)' : `${query.aggregate}(${query.measure})`;
   const order = query.orderBy === 'dimension' ? query.dimension : query.measure;
   const limit = query.limit === undefined ? '' : ` LIMIT ${query.limit}`;
-  return `SELECT ${query.dimension}, ${value} AS ${query.measure} FROM ${query.table} GROUP BY ${query.dimension} ORDER BY ${order} ${query.direction}${limit}`;
+  const where = query.where ? ` WHERE ${query.where.column} = '${query.where.value.replace(/'/g, "''")}'` : '';
+  return `SELECT ${query.dimension}, ${value} AS ${query.measure} FROM ${query.table}${where} GROUP BY ${query.dimension} ORDER BY ${order} ${query.direction}${limit}`;
 }
 
 const SQL =
-  /^\s*SELECT\s+(\w+)\s*,\s*(SUM|AVG|COUNT)\((\*|\w+)\)\s+AS\s+(\w+)\s+FROM\s+(\w+)\s+GROUP\s+BY\s+(\w+)\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s+LIMIT\s+(\d+))?\s*;?\s*$/i;
+  /^\s*SELECT\s+(\w+)\s*,\s*(SUM|AVG|COUNT)\((\*|\w+)\)\s+AS\s+(\w+)\s+FROM\s+(\w+)(?:\s+WHERE\s+(\w+)\s*=\s*'((?:[^']|'')*)')?\s+GROUP\s+BY\s+(\w+)\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s+LIMIT\s+(\d+))?\s*;?\s*$/i;
 
 /** Parses the SQL the mock agent writes (the data API re-runs it); anything else is a 400. */
 export function parseSql(sql: string): AggregateQuery {
   const match = SQL.exec(sql);
   if (!match) throw new MockHttpError(400, 'The mock data API runs only the aggregate queries its agent writes');
-  const [, dimension, aggregate, column, alias, table, groupBy, orderBy, direction, limit] = match;
+  const [, dimension, aggregate, column, alias, table, whereColumn, whereValue, groupBy, orderBy, direction, limit] =
+    match;
   if (groupBy !== dimension || (column !== '*' && column !== alias) || (orderBy !== dimension && orderBy !== alias)) {
     throw new MockHttpError(400, 'Unsupported query shape');
   }
@@ -59,6 +63,7 @@ export function parseSql(sql: string): AggregateQuery {
     direction: direction!.toUpperCase() as AggregateQuery['direction'],
   };
   if (limit !== undefined) query.limit = Number(limit);
+  if (whereColumn !== undefined) query.where = { column: whereColumn, value: whereValue!.replace(/''/g, "'") };
   return query;
 }
 
@@ -103,8 +108,11 @@ export function runQuery(fixture: MockFixture, query: AggregateQuery, viewer: Vi
   if (dimensionIndex === -1) throw new MockHttpError(400, `Unknown dimension ${query.dimension}`);
   if (!measureColumn && query.aggregate !== 'COUNT') throw new MockHttpError(400, `Unknown measure ${query.measure}`);
   const measureIndex = measureColumn ? source.columns.indexOf(measureColumn) : -1;
+  const whereIndex = query.where ? source.columns.findIndex((c) => c.name === query.where!.column) : -1;
+  if (query.where && whereIndex === -1) throw new MockHttpError(400, `Unknown column ${query.where.column}`);
   const groups = new Map<string, { sum: number; count: number }>();
   for (const row of visibleRows(fixture, query.table, viewer)) {
+    if (query.where && String(row[whereIndex]) !== query.where.value) continue;
     const key = String(row[dimensionIndex]);
     const group = groups.get(key) ?? { sum: 0, count: 0 };
     group.sum += measureIndex === -1 ? 0 : Number(row[measureIndex]);

@@ -74,7 +74,7 @@ interface PageModel {
   error: string | null;
   columns: string[];
   rows: (string | number)[][];
-  widgets: { title: string; dimension: string; measure: string }[];
+  widgets: { id: string; title: string; table: string; dimension: string; measure: string }[];
   filters: Record<string, string[]>;
   locale: string | null;
   hideTitle: boolean;
@@ -100,7 +100,14 @@ export function embedPageModel(
     if (!dashboard) return `Dashboard ${target.publicId} not found`;
   }
   const table = state.fixture.dataset.tables[0]!;
-  const widgets = (dashboard?.widgets ?? []).map(({ title, dimension, measure }) => ({ title, dimension, measure }));
+  const widgets = (dashboard?.widgets ?? []).map(({ title, table, dimension, measure }) => ({
+    // The real service's widget ids are opaque; the mock's read like the widget ("revenue-by-region").
+    id: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    title,
+    table,
+    dimension,
+    measure,
+  }));
   // Check the widget queries server-side too: a broken fixture shows as an error page.
   for (const widget of dashboard?.widgets ?? []) {
     runQuery(state.fixture, { ...widget, aggregate: 'SUM', orderBy: 'measure', direction: 'DESC' }, viewer);
@@ -162,7 +169,11 @@ export function embedPageResponse(model: PageModel, status: number): Response {
   .widgets { display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
   section { border: 1px solid var(--border); border-radius: 8px; padding: 12px; }
   h2 { font-size: 14px; margin: 0 0 8px; }
-  .bar { display: grid; grid-template-columns: 110px 1fr 90px; gap: 8px; align-items: center; margin: 2px 0; }
+  .bar { display: grid; grid-template-columns: 110px 1fr 90px; gap: 8px; align-items: center; margin: 2px 0; width: 100%; padding: 2px 4px; font: inherit; color: inherit; text-align: left; background: none; border: 0; border-radius: 4px; cursor: pointer; }
+  .bar:hover { background: var(--border); }
+  .bar:focus-visible { outline: 2px solid var(--primary); outline-offset: 1px; }
+  .filters { margin: 0 0 12px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; color: var(--muted); }
+  .filter { color: var(--text); background: var(--border); border-radius: 999px; padding: 2px 10px; }
   .bar span:first-child { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .bar > span { display: block; min-width: 0; }
   .bar i { display: block; height: 12px; background: var(--primary); border-radius: 2px; }
@@ -238,6 +249,19 @@ const PAGE_SCRIPT = `(() => {
     }
     if (!model.hideTitle) root.append(el('h1', model.title));
     root.append(el('p', 'Signed in as ' + model.user + (model.mode === 'creator' ? ' (creator mode)' : ''), 'user'));
+    // The filters in force, where the reader sees them (set by the URL or a set-filter action).
+    const active = Object.keys(filters).filter((column) => filters[column].length);
+    if (active.length && model.surface === 'dashboard') {
+      const line = el('p', 'Filtered by', 'filters');
+      line.setAttribute('data-filters', '');
+      for (const column of active) {
+        const values = filters[column];
+        const chip = el('span', column + ': ' + (values.length > 3 ? values.length + ' values' : values.join(', ')), 'filter');
+        chip.setAttribute('data-filter', column);
+        line.append(chip);
+      }
+      root.append(line);
+    }
     if (model.surface === 'chat') root.append(el('p', 'The embedded chat surface of the mock service.'));
     if (model.surface === 'app') root.append(el('p', 'The creator-mode app surface of the mock service.'));
     const grid = el('div', undefined, 'widgets');
@@ -248,12 +272,16 @@ const PAGE_SCRIPT = `(() => {
       const rows = aggregate(widget);
       const max = Math.max(1, ...rows.map((r) => r[1]));
       for (const [key, value] of rows.slice(0, 12)) {
-        const bar = el('div', undefined, 'bar');
+        // A bar is a button: a click (or Enter) drills down, as the real service's widgets do.
+        const bar = el('button', undefined, 'bar');
+        bar.type = 'button';
+        bar.setAttribute('data-value', String(key));
         const fill = el('i');
         fill.style.width = Math.max(1, (value / max) * 100) + '%';
         const track = el('span');
         track.append(fill);
         bar.append(el('span', String(key)), track, el('span', format(value)));
+        bar.addEventListener('click', () => post('drilldown', { member: widget.table + '.' + widget.dimension, value: key, widgetId: widget.id }));
         section.append(bar);
       }
       if (rows.length === 0) section.append(el('p', 'No data visible to you.'));

@@ -15,6 +15,10 @@ export {
 export { ThemeProvider, usePrefersDark, useTheme, useThemeStyle, type ThemeProviderProps } from './theme/ThemeProvider';
 export { AA_CONTRAST, contrastRatio, ensureContrast, readableOn } from './theme/contrast';
 export { CANVAS_ABOVE_ROWS, ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
+export type { ChartType } from './charts/chart-types';
+export type { ChartChoice } from './charts/chart-choices';
+export type { ResultLabels } from './charts/labels';
+export type { ResultAction } from './charts/ResultToolbar';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts } from './charts/load-charts';
 export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';
@@ -68,10 +72,18 @@ export {
 export { AgentChat, ChatProvider, type AgentChatProps, type ChatProviderProps } from './chat/ui/AgentChat';
 export { ChatAnnouncer, GraphProgress, progressOf } from './chat/ui/ChatAnnouncer';
 export { Composer, type ComposerProps } from './chat/ui/Composer';
-export { useChatUI, type ChatFeedback, type ChatUIContextValue } from './chat/ui/context';
+export { useChatUI, type ChatFeedback, type ChatUIContextValue, type ResultActions } from './chat/ui/context';
 export { defaultChatMessages, type ChatMessages, type ChatToolKind } from './chat/ui/messages';
 export { Markdown } from './chat/ui/Markdown';
 export { MessageList } from './chat/ui/MessageList';
 export { MessageRow, MessageView } from './chat/ui/MessageRow';
 export { ThinkingPanel } from './chat/ui/ThinkingPanel';
 export { ToolCallPanel } from './chat/ui/ToolCallPanel';
+export {
+  useDashboardChatBridge,
+  type DashboardChatBridge,
+  type DashboardChatBridgeLabels,
+  type DashboardChatBridgeOptions,
+  type DashboardFilters,
+  type Drilldown,
+} from './bridge/use-dashboard-chat-bridge';

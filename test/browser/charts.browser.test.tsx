@@ -429,6 +429,7 @@ describe('<ResultChart> in Chromium', () => {
       marks?: number;
       axisLabels: string[];
       tooltip: string | null;
+      exported: string;
       error?: string;
       violations: string[];
       evalBlocked: boolean;
@@ -451,6 +452,8 @@ describe('<ResultChart> in Chromium', () => {
     // Formats run through the interpreter: compact money on the axis, exact in the tooltip.
     expect(outcome.axisLabels).toEqual(expect.arrayContaining(['$2.5M', 'North']));
     expect(outcome.tooltip).toContain('$2,500,000.50');
+    // The chart's lazy toolbar and export code load, and its SVG export works, under the policy.
+    expect(outcome.exported).toBe('query-result.svg: <svg');
     // The only violation is the page's own probe of new Function.
     expect(outcome.violations).toEqual(['script-src: eval']);
   }, 60_000);

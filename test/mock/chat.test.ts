@@ -75,6 +75,27 @@ describe.each(['http', 'in-process'] as const)('Chat conformance (%s)', (kind) =
     expect(many.truncated).toBe(true);
   });
 
+  it('answers about one value of a dimension with a WHERE, one level finer (a dashboard drilldown)', async () => {
+    const europe = sqlResult(
+      (await chat(mock(), { input: "Tell me about Europe's revenue", sessionSettings: ann })).messages,
+    ).result!;
+    expect(europe.sqlQuery).toBe(
+      "SELECT country, SUM(revenue) AS revenue FROM orders WHERE region = 'Europe' GROUP BY country ORDER BY revenue DESC",
+    );
+    expect(europe.queryTitle).toBe('Revenue by country in Europe');
+    expect(europe.rows.map((row) => row[0]).sort()).toEqual(['France', 'Germany', 'Spain']);
+    // A dimension the question names wins.
+    const monthly = sqlResult(
+      (await chat(mock(), { input: 'Orders of Software over time (category)', sessionSettings: ann })).messages,
+    ).result!;
+    expect(monthly.sqlQuery).toMatch(/WHERE category = 'Software' GROUP BY month/);
+    // A month's bar: that month, by region.
+    const march = sqlResult(
+      (await chat(mock(), { input: "Tell me about 2024-03's orders", sessionSettings: ann })).messages,
+    ).result!;
+    expect(march.sqlQuery).toMatch(/SUM\(orders\) AS orders FROM orders WHERE month = '2024-03' GROUP BY region/);
+  });
+
   it('answers an unanswerable question with a tool error and a polite final answer', async () => {
     const { messages, thread } = await chat(mock(), { input: 'What is the weather in Oslo?', sessionSettings: ann });
     const sql = sqlResult(messages);
@@ -405,6 +426,23 @@ describe.each(['http', 'in-process'] as const)('data API (%s)', (kind) => {
     const rows = lines.slice(1).flatMap((l) => l.data!);
     expect(rows).toHaveLength(sql.totalRows);
     expect(rows.slice(0, 3)).toEqual(sql.rows.slice(0, 3).map((r) => [r[0], Number(r[1]).toFixed(2)]));
+    // A query with a condition re-runs too (quotes doubled inside the literal).
+    const rerun = (query: string) =>
+      mock().fetch(`${mock().baseUrl}/cubejs-api/v1/cubesql`, {
+        method: 'POST',
+        headers: ADMIN,
+        body: JSON.stringify({ query, sessionSettings: { externalId: 'rows-eu' } }),
+      });
+    const where = await rerun(
+      "SELECT country, SUM(orders) AS orders FROM orders WHERE region = 'Europe' GROUP BY country ORDER BY orders DESC",
+    );
+    expect(where.status).toBe(200);
+    expect(await where.text()).toMatch(/Germany/);
+    const nowhere = await rerun(
+      "SELECT country, SUM(orders) AS orders FROM orders WHERE region = 'O''Brien' GROUP BY country ORDER BY orders DESC",
+    );
+    expect(nowhere.status).toBe(200);
+    expect(await nowhere.text()).not.toMatch(/Germany/);
     const bad = await postJson(mock(), '/cubejs-api/v1/cubesql', { query: 'DROP TABLE orders', sessionSettings: eu });
     expect(bad.status).toBe(400);
     expect((await generate(mock(), { deploymentId: 1, externalId: 'x' })).status).toBe(200);

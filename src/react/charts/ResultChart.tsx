@@ -1,18 +1,31 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { View } from 'vega';
+import type { EmbedOptions } from 'vega-embed';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
-import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
+import { useChartChoice, type ChartChoice } from './chart-choices';
+import { layoutChart, type ChartLayout } from './chart-layout';
+import type { ChartType } from './chart-types';
 import { deriveFormats, type ColumnFormatter } from './formats';
+import type { ResultLabels } from './labels';
 import { loadCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
+import type * as ToolbarModule from './ResultToolbar';
+import type { ResultAction } from './ResultToolbar';
 import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
-import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
+
+/**
+ * The toolbar (chart type switch, exports) and the chart type rules load after the chart's
+ * first paint, in one module; a picked type (or no usable spec) waits for them.
+ */
+let toolbar: typeof ToolbarModule | undefined;
+const loadToolbar = () => import('./ResultToolbar').then((module) => (toolbar = module));
+const ResultToolbar = lazy(() => loadToolbar().then((module) => ({ default: module.ResultToolbar })));
 
 /** Why a chart fell back to its table. */
 export interface ChartError {
@@ -31,8 +44,36 @@ export interface ResultChartProps {
    * and hovering thousands of SVG nodes is what makes a chart slow. Or always `svg` / `canvas`.
    */
   renderer?: 'auto' | 'svg' | 'canvas';
-  /** Start on the table instead of the chart. */
+  /** Start on the table instead of the chart (until the user picks another type). */
   defaultView?: 'chart' | 'table';
+  /**
+   * The chart type shown, controlled (see `onChartTypeChange`): one of {@link ChartType}, or
+   * `auto` for the answer's own chart (or the one chosen from the columns).
+   */
+  chartType?: ChartChoice;
+  /** Called when the user picks a type in the toolbar's switch. */
+  onChartTypeChange?: (type: ChartChoice) => void;
+  /**
+   * Remembers the user's pick under this key for the life of the page (re-renders, re-mounts).
+   * Default: the result's `uuid`; without either, the pick lasts as long as the component.
+   */
+  resultKey?: string;
+  /** The toolbar: chart type switch and export menu. Default true. */
+  toolbar?: boolean;
+  /**
+   * Loads every row of a truncated result, for "Download CSV" (the chat passes one when its
+   * transport has a `dataUrl`). Without it the CSV has the rows shown, and its label says so.
+   */
+  loadAllRows?: (signal: AbortSignal) => Promise<SqlResult>;
+  /** Extra entries in the export menu (the dashboard bridge's "Show in dashboard"). */
+  actions?: readonly ResultAction[];
+  /** The toolbar's strings, over the English defaults. */
+  labels?: Partial<ResultLabels>;
+  /**
+   * Draw the spec's title (default true). False when the page shows it already, as the
+   * chat's panel does; an exported image gets the query's title either way.
+   */
+  showTitle?: boolean;
   /** Called when the chart falls back to the table. */
   onError?: (error: ChartError) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
@@ -65,6 +106,20 @@ const markDrawn = (element: HTMLElement) => {
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
 
+/** The chart on screen: its view, and what it was embedded with (for new rows and exported images). */
+export interface DrawnChart {
+  view: View;
+  modules: ChartModules;
+  /** The rows it shows (so the same rows are never applied twice). */
+  rows: readonly object[];
+  /** The embedded spec (formats applied), without rows. */
+  spec: Record<string, unknown>;
+  /** The embed options it was made with (no loading, no eval). */
+  options: EmbedOptions;
+  layout: ChartLayout;
+  element: HTMLElement;
+}
+
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
  * anything) fed with the result's rows through a named data source, themed by the nearest
@@ -84,6 +139,14 @@ export function ResultChart({
   tableOnly: forceTable = false,
   autoChart = true,
   className,
+  chartType,
+  onChartTypeChange,
+  resultKey,
+  toolbar: withToolbar = true,
+  loadAllRows,
+  actions,
+  labels,
+  showTitle = true,
 }: ResultChartProps) {
   const theme = useTheme();
   const chartId = useId();
@@ -100,19 +163,51 @@ export function ResultChart({
   const givenCheck = useMemo(() => (given === undefined ? undefined : prepareChartSpec(given)), [given]);
   // Missing, or refused by the sanitiser (e.g. an image mark): either way, a chart may be chosen.
   const missing = given === undefined ? 'missing' : givenCheck && !givenCheck.ok ? 'unusable' : undefined;
+  // The user's pick: controlled, else remembered under the result's key, else the default view.
+  const key = resultKey ?? result.uuid;
+  const [remembered, remember] = useChartChoice(key);
+  const choice = chartType ?? remembered ?? (defaultView === 'table' ? 'table' : 'auto');
+  const picked: ChartType | undefined = forceTable ? 'table' : choice === 'auto' ? undefined : choice;
+  const pick = (type: ChartChoice) => {
+    onChartTypeChange?.(type);
+    remember(type);
+  };
+  // The chart type rules (and the chart chosen from the columns) load with the toolbar, or on
+  // their own when a chart needs them first: a picked type, or no usable spec to draw.
+  const suggest = !forceTable && autoChart && missing !== undefined;
+  // Loaded, or failed to load (then: the answer's chart, or the table).
+  const [typesSettled, setTypesSettled] = useState(false);
+  const pending = picked !== 'table' && (picked !== undefined || suggest) && !toolbar && !typesSettled;
+  useEffect(() => {
+    if (!pending) return;
+    const settle = () => setTypesSettled(true);
+    loadToolbar().then(settle, settle);
+  }, [pending]);
+  const types = pending ? undefined : toolbar;
   const suggestion = useMemo(
-    () => (!forceTable && autoChart && missing ? suggestChart(result, formats, missing) : undefined),
+    () => (suggest && types ? types.suggestChart(result, formats, missing) : undefined),
     // Chosen from the columns: new rows keep the same chart (and view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [result.columns, forceTable, autoChart, missing],
+    [result.columns, suggest, missing, types],
   );
-  const raw = forceTable ? undefined : (suggestion?.spec ?? given);
+  const answered = suggestion?.spec ?? given;
+  // A picked type is built from the answer's sanitised spec (fields, titles, sort) or the columns.
+  const base = givenCheck?.ok ? givenCheck.spec : suggestion?.spec;
+  const built = useMemo(
+    () => (picked && picked !== 'table' && types ? types.specForType(picked, base, result, formats) : undefined),
+    // Like the suggestion: new rows keep the same chart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [picked, base, result.columns, types],
+  );
+  const raw = picked === 'table' || pending ? undefined : (built ?? answered);
   const prepared = useMemo(() => {
     if (raw === undefined) return undefined;
     // The agent's own spec was sanitised above already.
     const ready = raw === given && givenCheck ? givenCheck : prepareChartSpec(raw);
     if (!ready.ok) return ready;
-    const layout = layoutChart(ready.spec, latestValues.current);
+    const { title: _title, ...untitled } = ready.spec;
+    // Vertical bars the user picked stay vertical.
+    const layout = layoutChart(showTitle ? ready.spec : untitled, latestValues.current, picked === 'bar');
     return { ...ready, spec: layout.spec, layout };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
@@ -124,9 +219,8 @@ export function ResultChart({
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
-  const view = useRef<{ view: View; modules: ChartModules; rows: readonly object[] } | null>(null);
+  const view = useRef<DrawnChart | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
-  const [showTable, setShowTable] = useState(defaultView === 'table');
 
   const invalid: ChartError | undefined =
     prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
@@ -168,22 +262,25 @@ export function ResultChart({
           // Column formats go in with vega (the code that applies them is in its lazy chunk).
           const formatted = modules.applyFormats(chartSpec, formats, chartId);
           const withRows = {
-            ...fitLabels(formatted, width),
-            title: wrapTitle(chartSpec.title, width),
+            ...modules.fitToWidth(formatted, width),
             datasets: { [CHART_DATA_NAME]: split ? [] : rows },
           };
           const tooltip = modules.tooltip(theme);
           disposeTooltip = tooltip.dispose;
-          const embedded = await modules.embed(element, withRows, {
+          // Nothing loads, expressions run in the interpreter (no eval), vega-embed adds nothing.
+          const options: EmbedOptions = {
             mode: 'vega-lite',
-            // A large result: built without drawing (see below).
-            renderer: split ? 'none' : drawTo,
             actions: false,
             ast: true,
             loader: REFUSING_LOADER,
             config,
             defaultStyle: false,
             logLevel: 0,
+          };
+          const embedded = await modules.embed(element, withRows, {
+            ...options,
+            // A large result: built without drawing (see below).
+            renderer: split ? 'none' : drawTo,
             tooltip: tooltip.call,
             // Tooltips are built for the hovered mark only, not for every mark up front.
             hover: true,
@@ -214,7 +311,15 @@ export function ResultChart({
             modules.drawInNextTask(embedded.view);
           }
           markDrawn(element);
-          view.current = { view: embedded.view, modules, rows: latestValues.current };
+          view.current = {
+            view: embedded.view,
+            modules,
+            rows: latestValues.current,
+            spec: formatted,
+            options,
+            layout: layout!,
+            element,
+          };
           // width/height "container" is re-read on window resize only; follow the element too.
           // Compared with the width it was embedded at: the observer's first call must not re-render.
           // (Not re-read here: that would force a layout of the fresh chart right away.)
@@ -266,38 +371,46 @@ export function ResultChart({
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
-  const tableOnly = !chartSpec || failure !== undefined;
+  const drawing = (chartSpec && !failure) || pending;
   const classes = ['ek-chart', className].filter(Boolean).join(' ');
-
   return (
     <ThemedRoot as="figure" className={classes} aria-label={result.queryTitle ?? 'Query result'}>
+      {withToolbar && (
+        <Suspense fallback={<div className="ek-chart__toolbar" />}>
+          <ResultToolbar
+            result={result}
+            formats={formats}
+            spec={drawing ? chartSpec : undefined}
+            orientation={layout?.orientation}
+            picked={picked}
+            answered={answered}
+            switchable={!forceTable}
+            onPick={pick}
+            drawn={status.state === 'ready' ? () => view.current : undefined}
+            loadAllRows={loadAllRows}
+            actions={actions}
+            labels={labels}
+          />
+        </Suspense>
+      )}
       {failure && (
         <p className="ek-chart__notice" role="note">
           The chart could not be shown ({failure.message}); here is the table.
         </p>
       )}
-      {chartSpec && !failure && (
-        <div className="ek-chart__toolbar">
-          {/* The label names what the button does; no aria-pressed on top of a changing label. */}
-          <button type="button" className="ek-button" onClick={() => setShowTable(!showTable)}>
-            {showTable ? 'View as chart' : 'View as table'}
-          </button>
-        </div>
-      )}
-      {chartSpec && !failure && suggestion && raw === suggestion.spec && (
+      {drawing && suggestion && raw === suggestion.spec && (
         <p className="ek-chart__notice" role="note">
           {suggestion.note}
         </p>
       )}
-      {chartSpec && !failure && layout?.note && !showTable && (
+      {drawing && layout?.note && (
         <p className="ek-chart__notice" role="note">
           {layout.note}
         </p>
       )}
-      {chartSpec && !failure && (
+      {drawing && (
         <div
           className="ek-chart__canvas"
-          hidden={showTable}
           role="img"
           aria-label={summary}
           aria-busy={status.state === 'loading'}
@@ -313,7 +426,7 @@ export function ResultChart({
           <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} aria-hidden="true" />
         </div>
       )}
-      {(tableOnly || showTable) && (
+      {!drawing && (
         <ResultTable result={result} footer={tableFooter} locale={effectiveLocale} formatters={formatters} />
       )}
     </ThemedRoot>

@@ -1,3 +1,5 @@
+import { swapSort } from './encoding';
+
 type Json = Record<string, unknown>;
 type Row = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -32,12 +34,13 @@ const measure = (def: unknown): def is Json => isObject(def) && def.type === 'qu
 /**
  * Sizes a single-view chart so its height is known up front (the spec's numeric height, or
  * a default) and fits it to its container (`width`/`height: container`). A bar chart with
- * long or many category labels turns horizontal with a height per bar; beyond
- * {@link MAX_CATEGORIES} it shows the top categories by summed measure plus "Other" (left
- * out when it outweighs the largest category) and says so. One to three bars stay narrow
- * instead of filling the width.
+ * long or many category labels turns horizontal with a height per bar (a sort by the
+ * measure's channel moves with the measure); beyond {@link MAX_CATEGORIES} it shows the top
+ * categories by summed measure plus "Other" (left out when it outweighs the largest
+ * category) and says so. One to three bars stay narrow instead of filling the width.
+ * `vertical` keeps vertical bars vertical (the user picked them).
  */
-export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
+export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean): ChartLayout {
   const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
   const same = { rows: (r: readonly Row[]) => r };
   const composite = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec) || isObject(spec.spec);
@@ -53,14 +56,14 @@ export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
     const height = given ?? DEFAULT_CHART_HEIGHT;
     return { spec: sized(spec), height, ...same };
   }
-  const vertical = discrete(encoding.x) && measure(encoding.y);
+  const upright = discrete(encoding.x) && measure(encoding.y);
   const horizontal = discrete(encoding.y) && measure(encoding.x);
-  if (!vertical && !horizontal) {
+  if (!upright && !horizontal) {
     const height = given ?? DEFAULT_CHART_HEIGHT;
     return { spec: sized(spec), height, ...same };
   }
-  const category = (vertical ? encoding.x : encoding.y) as Json;
-  const value = (vertical ? encoding.y : encoding.x) as Json;
+  const category = (upright ? encoding.x : encoding.y) as Json;
+  const value = (upright ? encoding.y : encoding.x) as Json;
   const field = category.field as string;
   const names = new Set<string>();
   let longest = 0;
@@ -72,7 +75,7 @@ export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
     }
   }
   const count = names.size;
-  const turn = horizontal || count > MANY_BARS || longest > LONG_LABEL;
+  const turn = horizontal || (!vertical && (count > MANY_BARS || longest > LONG_LABEL));
   if (!turn) {
     const height = given ?? DEFAULT_CHART_HEIGHT;
     let out: Json = {
@@ -99,7 +102,9 @@ export function layoutChart(spec: Json, rows: readonly Row[]): ChartLayout {
   let rowsFor = same.rows;
   let note: string | undefined;
   let shown = count;
-  let sort: unknown = category.sort ?? '-x';
+  // The category moves from x to y and the measure from y to x: a sort by "-y" (the
+  // measure) must become "-x", or it sorts the bars by their own names.
+  let sort: unknown = category.sort === undefined ? '-x' : horizontal ? category.sort : swapSort(category.sort);
   if (count > MAX_CATEGORIES && summable) {
     const keep = MAX_CATEGORIES - 1;
     const all = topN(rows, field, valueField, keep);
@@ -148,30 +153,4 @@ export function topN(rows: readonly Row[], category: string, value: string, keep
     out.push({ [category]: 'Other', [value]: rest });
   }
   return out;
-}
-
-/** A title split into lines that fit `width` pixels (about 8.5 px a bold character at 14 px), so it is never clipped. */
-export function wrapTitle(title: unknown, width: number): unknown {
-  if (typeof title !== 'string' || width <= 0) return title;
-  const max = Math.max(12, Math.floor((width - 24) / 8.5));
-  if (title.length <= max) return title;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of title.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** Horizontal bars in a narrow container: category labels get at most a third of the width. */
-export function fitLabels(spec: Json, width: number): Json {
-  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
-  const y = encoding?.y;
-  if (!isObject(y) || !isObject(y.axis) || typeof y.axis.labelLimit !== 'number' || width <= 0) return spec;
-  const labelLimit = Math.min(y.axis.labelLimit, Math.max(48, Math.round(width / 3)));
-  return { ...spec, encoding: { ...encoding, y: { ...y, axis: { ...y.axis, labelLimit } } } };
 }

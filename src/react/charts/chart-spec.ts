@@ -1,3 +1,4 @@
+import { withTitles } from './encoding';
 import type { ColumnFormat, FormatStyle } from './formats';
 import { FORMAT_FUNCTION, type FormatRef } from './vega-formats';
 
@@ -14,7 +15,8 @@ const TOOLTIP_SOURCES = ['x', 'y', 'x2', 'y2', 'theta', 'color', 'fill', 'size',
  * compact formats on axes and legends, full ones on text marks and tooltips. Without a
  * tooltip encoding, one is built from the encoded fields (encoded on hover only, so cheap
  * at any mark count: see `tooltipsOnHover`). Formats go through
- * {@link FORMAT_FUNCTION}, so Vega-Lite needs `config.customFormatTypes: true`.
+ * {@link FORMAT_FUNCTION}, so Vega-Lite needs `config.customFormatTypes: true`. Fields
+ * without a title get their column's (`withTitles`), on axes, legends and tooltips alike.
  */
 export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, chart: string): Json {
   const ref = (column: string, style: FormatStyle): FormatRef => ({ chart, column, style });
@@ -71,7 +73,7 @@ export function applyFormats(spec: Json, formats: Record<string, ColumnFormat>, 
       out.layer = out.layer.map((layer: unknown) => (isObject(layer) ? visit(layer) : layer));
     return out;
   };
-  return visit(spec);
+  return visit(withTitles(spec));
 }
 
 /**
@@ -94,4 +96,35 @@ export function tooltipsOnHover<T extends object>(vegaSpec: T): T {
   };
   visit(vegaSpec);
   return vegaSpec;
+}
+
+/** A title split into lines that fit `width` pixels (about 8.5 px a bold character at 14 px), so it is never clipped. */
+export function wrapTitle(title: unknown, width: number): unknown {
+  if (typeof title !== 'string' || width <= 0) return title;
+  const max = Math.max(12, Math.floor((width - 24) / 8.5));
+  if (title.length <= max) return title;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Horizontal bars in a narrow container: category labels get at most a third of the width. */
+export function fitLabels(spec: Json, width: number): Json {
+  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
+  const y = encoding?.y;
+  if (!isObject(y) || !isObject(y.axis) || typeof y.axis.labelLimit !== 'number' || width <= 0) return spec;
+  const labelLimit = Math.min(y.axis.labelLimit, Math.max(48, Math.round(width / 3)));
+  return { ...spec, encoding: { ...encoding, y: { ...y, axis: { ...y.axis, labelLimit } } } };
+}
+
+/** A spec fitted to `width` pixels: its title wrapped ({@link wrapTitle}), its bar labels limited ({@link fitLabels}). */
+export function fitToWidth(spec: Json, width: number): Json {
+  return { ...fitLabels(spec, width), title: wrapTitle(spec.title, width) };
 }

@@ -1,7 +1,7 @@
 import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
 import type { Theme } from '../theme/theme';
-import type { applyFormats } from './chart-spec';
+import type { applyFormats, fitToWidth } from './chart-spec';
 import type { drawInNextTask, replaceRows } from './view-updates';
 import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
@@ -11,6 +11,8 @@ export interface ChartModules {
   changeset: typeof changeset;
   /** The result's column formats applied to a prepared spec (see `applyFormats`). */
   applyFormats: typeof applyFormats;
+  /** The spec fitted to the chart's width: title wrapped, bar labels limited (see `fitToWidth`). */
+  fitToWidth: typeof fitToWidth;
   /** vega-embed `patch`: tooltips encoded on hover only (see `tooltipsOnHover`). */
   tooltipsOnHover: <T extends object>(vegaSpec: T) => T;
   /** New rows into a view's data source with the fewest changes (see `replaceRows`). */
@@ -48,6 +50,7 @@ export function loadCharts(): Promise<ChartModules> {
         embed: embedModule.default as unknown as ChartModules['embed'],
         changeset: vega.changeset,
         applyFormats: specs.applyFormats,
+        fitToWidth: specs.fitToWidth,
         tooltipsOnHover: specs.tooltipsOnHover,
         replaceRows: updates.replaceRows,
         drawInNextTask: updates.drawInNextTask,

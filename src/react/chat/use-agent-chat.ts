@@ -36,10 +36,10 @@ export interface AgentChat {
 }
 
 /**
- * The headless chat: one store per component (or the one given), the latest transport and
- * callbacks always used, and unmount only disconnecting (the service's work goes on).
+ * The store given in `options`, or one made once for the component, reading the latest
+ * `transport` and `onError` at each use.
  */
-export function useAgentChat(options: UseAgentChatOptions): AgentChat {
+export function useChatStore(options: UseAgentChatOptions): ChatStore {
   const latest = useLatest(options);
   const [own] = useState(() =>
     options.store
@@ -50,7 +50,15 @@ export function useAgentChat(options: UseAgentChatOptions): AgentChat {
           ...(options.initialThread ? { initialThread: options.initialThread } : {}),
         }),
   );
-  const store = options.store ?? own!;
+  return options.store ?? own!;
+}
+
+/**
+ * The headless chat: one store per component (or the one given), the latest transport and
+ * callbacks always used, and unmount only disconnecting (the service's work goes on).
+ */
+export function useAgentChat(options: UseAgentChatOptions): AgentChat {
+  const store = useChatStore(options);
   useEffect(() => () => store.getState().disconnect(), [store]);
   const thread = useStore(store, (s) => s.thread);
   const status = useStore(store, (s) => s.status);

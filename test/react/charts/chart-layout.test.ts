@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveFormats } from '../../../src';
 import type { SqlResult } from '../../../src/protocol';
 import { suggestChart } from '../../../src/react/charts/suggest-chart';
-import { DEFAULT_CHART_HEIGHT, layoutChart, topN, wrapTitle } from '../../../src/react/charts/chart-layout';
+import { DEFAULT_CHART_HEIGHT, layoutChart, topN } from '../../../src/react/charts/chart-layout';
+import { applyFormats, wrapTitle } from '../../../src/react/charts/chart-spec';
 
 const bar = {
   mark: 'bar',
@@ -176,5 +177,92 @@ describe('suggestChart', () => {
         ),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('a sort follows its channel', () => {
+  // "Revenue by region" as the mock agent sends it: categories on x, sorted by y descending.
+  const regions = [
+    { region: 'North America', revenue: 40 },
+    { region: 'Asia Pacific', revenue: 30 },
+    { region: 'Latin America', revenue: 20 },
+    { region: 'Europe', revenue: 10 },
+  ];
+  const byRevenue = {
+    mark: 'bar',
+    encoding: {
+      x: { field: 'region', type: 'nominal', sort: '-y' },
+      y: { field: 'revenue', type: 'quantitative' },
+    },
+  };
+  const encodingOf = (spec: Record<string, unknown>) => spec.encoding as Record<string, Record<string, unknown>>;
+
+  it('turns "-y" into "-x" when the bars turn horizontal (the measure moved to x)', () => {
+    const layout = layoutChart(byRevenue, regions);
+    expect(layout.orientation).toBe('horizontal');
+    expect(encodingOf(layout.spec).y!.field).toBe('region');
+    expect(encodingOf(layout.spec).y!.sort).toBe('-x');
+  });
+  it('swaps ascending and encoding-object sorts too, and leaves the others alone', () => {
+    const sorted = (sort: unknown) =>
+      encodingOf(
+        layoutChart(
+          { ...byRevenue, encoding: { ...byRevenue.encoding, x: { ...byRevenue.encoding.x, sort } } },
+          regions,
+        ).spec,
+      ).y!.sort;
+    expect(sorted('y')).toBe('x');
+    expect(sorted({ encoding: 'y', order: 'descending' })).toEqual({ encoding: 'x', order: 'descending' });
+    expect(sorted('descending')).toBe('descending');
+    expect(sorted(['Europe', 'Asia Pacific'])).toEqual(['Europe', 'Asia Pacific']);
+    expect(sorted({ field: 'revenue', op: 'sum', order: 'descending' })).toEqual({
+      field: 'revenue',
+      op: 'sum',
+      order: 'descending',
+    });
+  });
+});
+
+describe('axis titles', () => {
+  // Titles are filled in as the chart is drawn (with the formats, in the lazy chart chunk).
+  const drawn = (spec: Record<string, unknown>, input: Record<string, unknown>[] = []) =>
+    applyFormats(layoutChart(spec, input).spec, {}, 'chart').encoding as Record<string, Record<string, unknown>>;
+
+  it('fall back to the column name in sentence case, never the raw name', () => {
+    const encoding = drawn({
+      mark: 'point',
+      encoding: {
+        x: { field: 'order_count', type: 'quantitative' },
+        y: { field: 'totalRevenue', type: 'quantitative' },
+        color: { field: 'customer', type: 'nominal' },
+        size: { field: 'revenueUSD', type: 'quantitative', aggregate: 'mean' },
+      },
+    });
+    expect(encoding.x!.title).toBe('Order count');
+    expect(encoding.y!.title).toBe('Total revenue');
+    expect(encoding.color!.title).toBe('Customer');
+    // Vega-Lite's own title for other aggregates ("Average of …") stays.
+    expect(encoding.size!.title).toBeUndefined();
+    // Tooltips built from the encoding read the same.
+    expect((encoding.tooltip as unknown as { title?: string }[]).map((def) => def.title)).toEqual([
+      'Order count',
+      'Total revenue',
+      'Customer',
+      undefined,
+    ]);
+  });
+  it('keep a title the spec gives, and the bar layout titles its axes too', () => {
+    const encoding = drawn(
+      {
+        mark: 'bar',
+        encoding: {
+          x: { field: 'customer', type: 'nominal' },
+          y: { field: 'revenue', type: 'quantitative', title: 'Revenue (USD)' },
+        },
+      },
+      rows(3).map(({ c, v }) => ({ customer: c, revenue: v })),
+    );
+    expect(encoding.x!.title).toBe('Customer');
+    expect(encoding.y!.title).toBe('Revenue (USD)');
   });
 });

@@ -116,10 +116,12 @@ describe('deriveFormats', () => {
     });
     expect(encoding.tooltip).toEqual([
       // Time scales keep Vega-Lite's own time formats (a custom format type breaks them).
-      { field: 'month', type: 'temporal' },
+      // Titles: the column's, in sentence case, where the spec gives none.
+      { field: 'month', type: 'temporal', title: 'Month' },
       {
         field: 'revenue',
         type: 'quantitative',
+        title: 'Revenue',
         format: { chart: 'c2', column: 'revenue', style: 'full' },
         formatType: 'ekFormat',
       },

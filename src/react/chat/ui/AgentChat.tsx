@@ -13,6 +13,7 @@ import {
   useChatUI,
   type ChatFeedback,
   type ChatUIContextValue,
+  type ResultActions,
 } from './context';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
@@ -40,6 +41,11 @@ export interface ChatProviderProps extends UseAgentChatOptions {
   labels?: Partial<ChatMessages>;
   /** Called when the user rates an answer; thumbs up/down show only when set. */
   onFeedback?: (feedback: ChatFeedback) => void;
+  /**
+   * Extra entries in each SQL result's export menu, beside the downloads: e.g. "Show in
+   * dashboard" from `useDashboardChatBridge`, or the host's own ("Pin to board").
+   */
+  resultActions?: ResultActions;
   children?: ReactNode;
 }
 
@@ -52,6 +58,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
   const hasRenderMessage = !!props.renderMessage;
   const hasRenderToolCall = !!props.renderToolCall;
   const hasFeedback = !!props.onFeedback;
+  const hasResultActions = !!props.resultActions;
   const messages = useMemo(() => ({ ...defaultChatMessages, ...props.labels }), [props.labels]);
   const value = useMemo<ChatUIContextValue>(
     () => ({
@@ -66,6 +73,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       messages,
       composer,
       onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
+      resultActions: hasResultActions ? (call, message) => latest.current.resultActions?.(call, message) : undefined,
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,6 +89,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       hasRenderMessage,
       hasRenderToolCall,
       hasFeedback,
+      hasResultActions,
       messages,
     ],
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   parseToolCall,
   toSqlResult,
@@ -9,7 +9,6 @@ import {
 } from '../../../protocol';
 import { preloadCharts } from '../../charts/load-charts';
 import { ResultChart } from '../../charts/ResultChart';
-import { ResultTable } from '../../charts/ResultTable';
 import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
 import { CopyButton } from './CopyButton';
@@ -48,15 +47,8 @@ function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
   );
 }
 
-/** The result's spec without its title: the panel shows the title once, as text. */
-function untitled(spec: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!spec || !('title' in spec)) return spec;
-  const { title: _title, ...rest } = spec;
-  return rest;
-}
-
-function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
-  const { transport, messages } = useChatUI();
+function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: ChatMessage }) {
+  const { transport, messages, resultActions } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [sqlOpen, setSqlOpen] = useState(false);
@@ -69,19 +61,22 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
   const description = call.result?.description ?? call.input?.description;
   const sql = call.result?.sqlQuery ?? call.input?.sqlQuery;
   const result = full ?? call.result;
-  const spec = useMemo(() => untitled(result?.vegaSpec), [result?.vegaSpec]);
   const canLoadAll = !full && !!transport.dataUrl && !!call.result?.truncated;
+  // Every row, by re-running the query through the data API (the same result otherwise).
+  const fetchAll = (signal?: AbortSignal) => {
+    const shown = call.result!;
+    return loadAllRows(transport, shown.sqlQuery, signal).then((wire) => {
+      const all = toSqlResult({ ...wire, queryTitle: shown.queryTitle, description: shown.description });
+      if (shown.uuid !== undefined) all.uuid = shown.uuid;
+      if (shown.vegaSpec) all.vegaSpec = shown.vegaSpec;
+      return all;
+    });
+  };
   const loadAll = () => {
     if (!call.result) return;
     setLoading('loading');
-    loadAllRows(transport, call.result.sqlQuery).then(
-      (wire) => {
-        const all = toSqlResult({
-          ...wire,
-          queryTitle: call.result!.queryTitle,
-          description: call.result!.description,
-        });
-        if (call.result!.vegaSpec) all.vegaSpec = call.result!.vegaSpec;
+    fetchAll().then(
+      (all) => {
         setFull(all);
         setLoading('idle');
       },
@@ -115,12 +110,20 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
           <CopyButton text={sql} label={messages.copySql} copied={messages.copied} />
         </details>
       )}
-      {result &&
-        (spec ? (
-          <ResultChart result={result} spec={spec} tableFooter={footer} />
-        ) : (
-          <ResultTable result={result} footer={footer} />
-        ))}
+      {result && (
+        // Without a chart from the agent: its table, with the chart types that fit one switch away.
+        <ResultChart
+          result={result}
+          defaultView={result.vegaSpec ? 'chart' : 'table'}
+          // The panel shows the title once, as text.
+          showTitle={false}
+          tableFooter={footer}
+          resultKey={call.result?.uuid ?? message.id}
+          labels={messages}
+          loadAllRows={canLoadAll ? fetchAll : undefined}
+          actions={resultActions?.(call, message)}
+        />
+      )}
     </>
   );
 }
@@ -157,7 +160,7 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       ) : call.kind === 'meta' ? (
         <MetaToolView call={call} />
       ) : call.kind === 'sql' ? (
-        <SqlToolView call={call} />
+        <SqlToolView call={call} message={message} />
       ) : (
         <details className="ek-tool__details ek-disclosure">
           <summary>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ResultAction } from '../../charts/ResultToolbar';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';
 import type { ChatMessages } from './messages';
@@ -45,7 +46,12 @@ export interface ChatUIContextValue {
   composer: ComposerHandle;
   /** Thumbs up/down on answers, shown only when set. */
   onFeedback: ((feedback: ChatFeedback) => void) | undefined;
+  /** Extra entries in each SQL result's export menu. */
+  resultActions: ResultActions | undefined;
 }
+
+/** A chat's extra entries in a SQL result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */
+export type ResultActions = (call: ParsedSqlToolCall, message: ChatMessage) => readonly ResultAction[] | undefined;
 
 export const ChatUIContext = createContext<ChatUIContextValue | null>(null);
 

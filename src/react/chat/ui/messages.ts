@@ -1,12 +1,15 @@
+import type { ResultLabels } from '../../charts/labels';
+
 /** What kind of step a tool call is, for its plain label. */
 export type ChatToolKind = 'meta' | 'sql' | 'other';
 
 /**
  * Every string the default chat UI shows or announces, in one object a host can replace
  * (translation, tone). Functions take what varies. Tools are named in plain words, never by
- * their internal names; raw errors go to `onError` and a "details" disclosure only.
+ * their internal names; raw errors go to `onError` and a "details" disclosure only. The
+ * result toolbar's strings ({@link ResultLabels}) may be set here too, for every result.
  */
-export interface ChatMessages {
+export interface ChatMessages extends Partial<ResultLabels> {
   regionLabel: string;
   logLabel: string;
   emptyTitle: string;
