@@ -235,8 +235,9 @@ describe('7. a drop, stall or abort before the first line', () => {
   });
 
   it('a stall before the first line: the request is held, and its late answer is taken', async () => {
-    net.plan = once('send', { stallAfterLines: 0, stallMs: 700 });
-    const { store, errors } = chatStore(net, user(), { idleTimeoutMs: 250 });
+    // The answer comes 600 ms late: after the idle timeout (400 ms), before the hold ends (800 ms).
+    net.plan = once('send', { stallAfterLines: 0, stallMs: 600 });
+    const { store, errors } = chatStore(net, user(), { idleTimeoutMs: 400 });
     await store.getState().send(q);
     expect(store.getState().error).toMatchObject({ kind: 'timeout' });
     await until(store, (s) => s.status === 'idle' && s.error === null);
@@ -247,8 +248,8 @@ describe('7. a drop, stall or abort before the first line', () => {
   });
 
   it('Retry during a stall before the first line waits for the first request instead of asking again', async () => {
-    net.plan = once('send', { stallAfterLines: 0, stallMs: 700 });
-    const { store } = chatStore(net, user(), { idleTimeoutMs: 250 });
+    net.plan = once('send', { stallAfterLines: 0, stallMs: 600 });
+    const { store } = chatStore(net, user(), { idleTimeoutMs: 400 });
     await store.getState().send(q);
     expect(store.getState().error).toMatchObject({ kind: 'timeout' });
     await store.getState().retry();

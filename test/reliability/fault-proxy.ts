@@ -115,10 +115,7 @@ export async function startFaultProxy(
     const upstreamRequest = () =>
       new Promise<IncomingMessage>((resolve, reject) => {
         const headers = { ...req.headers, host: target.host };
-        const out = forward(
-          { host: target.hostname, port: target.port, method: req.method, path, headers },
-          resolve,
-        );
+        const out = forward({ host: target.hostname, port: target.port, method: req.method, path, headers }, resolve);
         out.on('error', reject);
         res.on('close', () => out.destroy());
         out.end(raw);
