@@ -240,7 +240,8 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       // The service has the question: follow it by reloading the thread, never ask it again.
       const via = turn.accepted || turn.input === undefined ? 'reload' : 'send';
       const next = { ...base, via, live: false, closed: false } as const;
-      if (options.now < turn.error!.retryAt) return { ...next, phase: 'waiting', until: turn.error!.retryAt };
+      const { retryAfterMs, retryAt } = turn.error!;
+      if (retryAfterMs && options.now < retryAt) return { ...next, phase: 'waiting', until: retryAt };
       return { ...next, phase: via === 'send' ? 'sending' : 'rejoining', seq: turn.seq + 1 };
     }
     case 'send':

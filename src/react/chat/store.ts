@@ -3,25 +3,20 @@ import {
   advanceChatTurn,
   applyChatMessages,
   ChatError,
-  chatTurnRequest,
-  decodeChatStreamBatches,
   EMPTY_THREAD,
   isChatTurnOver,
   isChatTurnReading,
   isFinalAnswer,
-  ProtocolError,
-  rebaseRejoinLine,
   setStreaming,
   startChatTurn,
-  summariseLines,
   type ChatMessage,
   type ChatThread,
   type ChatTurn,
   type ChatTurnEvent,
 } from '../../protocol';
+import type { TurnRead } from './read-turn';
 import {
   abortUrlOf,
-  chatBody,
   DEFAULT_IDLE_TIMEOUT_MS,
   newMessageId,
   post,
@@ -114,8 +109,14 @@ const defaultSchedule = (flush: () => void) => {
   return () => clearTimeout(id);
 };
 
-/** The service's answer to a second question while a turn runs. */
-const BUSY = 'Streaming for thread is in progress';
+let reading: Promise<typeof import('./read-turn')> | undefined;
+/** Loads the stream reader (decoder and validation): the first request does, or AgentChat as it mounts. */
+export function loadReader(): Promise<typeof import('./read-turn')> {
+  return (reading ??= import('./read-turn').catch((error: unknown) => {
+    reading = undefined; // the next request tries again
+    throw error;
+  }));
+}
 
 /** One request of a turn. `watch`: stopped before its first line, read on to learn the chat to stop. */
 interface Reader {
@@ -264,19 +265,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       else if (result.error) report(result.error);
     };
 
-    /** The thread shows the turn finished: a final answer, nothing in process. */
-    const settled = () => {
-      let final = false;
-      for (const m of get().thread.messages) {
-        if (known.has(m.id)) continue;
-        if (m.isInProcess) return false;
-        final ||= isFinalAnswer(m);
-      }
-      return final;
-    };
-
-    /** Sends the turn's request and reads its stream, reporting what happens as events. */
-    async function request(t: ChatTurn) {
+    /** Sends the turn's request; the reader, with the decoder, loads with the first one. */
+    function request(t: ChatTurn) {
       const transport = options.transport();
       const idle = transport.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
       let alarm: ReturnType<typeof setTimeout> | undefined;
@@ -292,95 +282,63 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             else
               emit({
                 type: 'error',
-                seq: r.seq,
+                seq: t.seq,
                 error: new ChatError('timeout', `The chat service sent nothing for ${idle} ms`),
               });
             r.rearm();
           }, idle);
         },
       };
-      reader = r;
       const emit = (event: ChatTurnEvent) => {
         if (reader === r) dispatch(event);
       };
+      reader = r;
       r.rearm();
-      // A re-join may replay what was received: its first delta of a message replaces.
-      const had = t.via === 'send' ? null : new Set(get().thread.messages.map((m) => m.id));
-      const seen = new Set<string>();
-      let failure: ChatError | null = null;
-      try {
-        const response = await post(transport, transport.url, chatBody(transport, chatTurnRequest(t)), r.stop.signal);
-        if (!response.ok) throw await responseError(response);
-        const type = response.headers.get('Content-Type');
-        if (!response.body || (type && !/json|^text\/plain/i.test(type))) {
-          throw new ChatError('bad-response', `The chat service answered with ${type || 'no body'}`, {
-            status: response.status,
-          });
-        }
-        let first = true;
-        for await (const batch of decodeChatStreamBatches(response.body, { signal: r.stop.signal })) {
-          r.rearm();
-          const messages: ChatMessage[] = [];
-          for (const event of batch) {
-            if (event.type === 'message') {
-              messages.push(...(had ? rebaseRejoinLine(event.message, (id) => had.has(id), seen) : [event.message]));
-            } else if (first && event.type === 'malformed') {
-              throw new ChatError('bad-response', 'The chat service answered with something other than a chat stream', {
-                status: response.status,
-                cause: event.error,
-              });
-            } else if (event.type === 'error') {
-              const unauthorized = 'jsonrpc' in event.body || /unauthori[sz]ed|api key/i.test(event.message);
-              failure = new ChatError(
-                unauthorized ? 'unauthorized' : event.message === BUSY ? 'busy' : 'stream',
-                event.message,
-                unauthorized ? { status: 401 } : {},
-              );
-            } else if (event.type === 'malformed') {
-              const warning = new ChatError('protocol', event.error.message, { fatal: false, cause: event.error });
-              set({ warnings: [...get().warnings, warning] });
-              report(warning);
-            }
-            first = false;
-          }
-          if (messages.length === 0) continue;
-          if (r.watch) {
-            // Stopped before this first line: it names the chat, which is told to stop if it runs.
-            const { chatId, live } = summariseLines(messages, undefined, () => true);
-            if (chatId !== undefined && live) void stop(chatId, false);
-            return r.stop.abort();
-          }
-          if (reader !== r) return;
+      const read: TurnRead = {
+        turn: t,
+        transport,
+        signal: r.stop.signal,
+        rearm: r.rearm,
+        watching: () => r.watch,
+        current: () => reader === r,
+        known,
+        // A re-join may replay what was received: its first delta of a message replaces.
+        had: t.via === 'send' ? null : new Set(get().thread.messages.map((m) => m.id)),
+        emit,
+        take: (messages) => {
           buffer.push(...messages);
           cancelFlush ??= schedule(flush);
-          emit({ type: 'lines', seq: r.seq, ...summariseLines(messages, t.input, (id) => known.has(id)) });
-        }
-        flush();
-        emit(
-          failure
-            ? { type: 'error', seq: r.seq, error: failure }
-            : { type: 'end', seq: r.seq, clean: true, settled: settled() },
-        );
-      } catch (error) {
-        if (r.stop.signal.aborted) return;
-        flush();
-        emit(
-          error instanceof ChatError
-            ? { type: 'error', seq: r.seq, error }
-            : failure
-              ? { type: 'error', seq: r.seq, error: failure }
-              : error instanceof ProtocolError && error.code === 'stream-interrupted'
-                ? { type: 'end', seq: r.seq, clean: false }
-                : {
-                    type: 'error',
-                    seq: r.seq,
-                    error: new ChatError('network', 'The chat service could not be reached', { cause: error }),
-                  },
-        );
-      } finally {
-        clearTimeout(alarm);
-        if (reader === r) reader = null;
-      }
+        },
+        warn: (warning) => {
+          set({ warnings: [...get().warnings, warning] });
+          report(warning);
+        },
+        stop: (chatId) => void stop(chatId, false),
+        settled: () => {
+          flush();
+          let final = false;
+          for (const m of get().thread.messages) {
+            if (known.has(m.id)) continue;
+            if (m.isInProcess) return false;
+            final ||= isFinalAnswer(m);
+          }
+          return final;
+        },
+      };
+      void loadReader()
+        .then(
+          (module) => module.readTurn(read),
+          (cause: unknown) =>
+            emit({
+              type: 'error',
+              seq: t.seq,
+              error: new ChatError('network', 'The chat could not be loaded', { cause }),
+            }),
+        )
+        .finally(() => {
+          clearTimeout(alarm);
+          if (reader === r) reader = null;
+        });
     }
 
     /** Starts a turn (the last one over); resolves when it ends. */
