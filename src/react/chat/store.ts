@@ -14,7 +14,7 @@ import {
   type ChatTurn,
   type ChatTurnEvent,
 } from '../../protocol';
-import type { TurnRead } from './read-turn';
+import type { readTurn, TurnRead } from './read-turn';
 import {
   abortUrlOf,
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -109,9 +109,10 @@ const defaultSchedule = (flush: () => void) => {
   return () => clearTimeout(id);
 };
 
-let reading: Promise<typeof import('./read-turn')> | undefined;
+type ReaderModule = { readTurn: typeof readTurn };
+let reading: Promise<ReaderModule> | undefined;
 /** Loads the stream reader (decoder and validation): the first request does, or AgentChat as it mounts. */
-export function loadReader(): Promise<typeof import('./read-turn')> {
+export function loadReader(): Promise<ReaderModule> {
   return (reading ??= import('./read-turn').catch((error: unknown) => {
     reading = undefined; // the next request tries again
     throw error;
