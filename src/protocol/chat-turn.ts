@@ -295,11 +295,12 @@ export function summariseLines(
 /**
  * A re-join response's line, made safe to apply over what was received: a service that
  * replays a message's deltas from the start must replace its text, not append it twice. The
- * first delta of a field of a message the thread already has (`has`) therefore replaces that
- * field; `seen` remembers which were. Whole lines replace anyway; the mock sends those.
+ * first line (delta or whole) of a field of a message the thread already has (`has`) replaces
+ * that field, and later deltas append; `seen` remembers which fields were. The mock sends the
+ * turn so far as whole lines, then live deltas.
  */
 export function rebaseRejoinLine(line: ChatMessage, has: (id: string) => boolean, seen: Set<string>): ChatMessage[] {
-  if (!line.isDelta || !has(line.id)) return [line];
+  if (!has(line.id)) return [line];
   const { isDelta: _delta, ...first } = line;
   const rest: ChatMessage = { ...line };
   let fresh = false;
@@ -308,12 +309,13 @@ export function rebaseRejoinLine(line: ChatMessage, has: (id: string) => boolean
     if (line[field] === undefined) continue;
     if (seen.has(key)) delete first[field];
     else {
+      // A whole line replaces the field too: deltas after it append.
       seen.add(key);
       delete rest[field];
       fresh = true;
     }
   }
-  if (!fresh) return [line];
+  if (!line.isDelta || !fresh) return [line];
   // `first` replaces the fields seen for the first time; `rest` appends the others.
   return rest.content === undefined && rest.thinking === undefined ? [first] : [first, rest];
 }

@@ -304,6 +304,14 @@ describe('rebaseRejoinLine: a re-join that replays deltas from the start', () =>
     expect(thread.messages.map((m) => m.content)).toEqual(['Hello', 'new!']);
   });
 
+  it('after a whole line of a message (a snapshot), its deltas append', () => {
+    const seen = new Set<string>();
+    const has = () => true;
+    expect(rebaseRejoinLine({ id: 'a', thinking: 'The user' }, has, seen)).toEqual([{ id: 'a', thinking: 'The user' }]);
+    const delta: ChatMessage = { id: 'a', thinking: ' asks', isDelta: true };
+    expect(rebaseRejoinLine(delta, has, seen)).toEqual([delta]);
+  });
+
   it('leaves whole lines and lines of new messages alone', () => {
     const line: ChatMessage = { id: 'a', content: 'whole' };
     expect(rebaseRejoinLine(line, () => true, new Set())).toEqual([line]);
