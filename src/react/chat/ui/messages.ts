@@ -54,6 +54,10 @@ export interface ChatMessages {
   loadFailed: string;
   /** A failed turn, by error kind (`ChatErrorKind`); the raw message goes under "details". */
   error: (kind: string) => string;
+  /** After a `rate-limited` error, until Retry is allowed again: "Try again in 12 s." */
+  retryIn: (seconds: number) => string;
+  /** The connection dropped and the answer is being re-joined. */
+  reconnecting: string;
 }
 
 /** The English defaults of {@link ChatMessages}. */
@@ -109,5 +113,15 @@ export const defaultChatMessages: ChatMessages = {
         ? 'You are not signed in to the chat any more.'
         : kind === 'interrupted'
           ? 'The connection dropped before the answer was complete.'
-          : 'Something went wrong while answering.',
+          : kind === 'rate-limited'
+            ? 'Too many questions right now.'
+            : kind === 'busy'
+              ? 'The previous answer is still being written. Try again in a moment.'
+              : kind === 'bad-response'
+                ? 'The chat service sent an answer that could not be read.'
+                : kind === 'timeout'
+                  ? 'The chat service stopped responding.'
+                  : 'Something went wrong while answering.',
+  retryIn: (seconds) => `Try again in ${seconds} s.`,
+  reconnecting: 'Reconnecting',
 };
