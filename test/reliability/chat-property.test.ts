@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_ADMIN_KEY } from '../../src/mock';
-import { applyChatMessages, EMPTY_THREAD, isChatTurnOver, type ChatMessage } from '../../src/protocol';
+import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../src/protocol';
 import { asked, chatStore, questions, startChatNetwork, until, type ChatNetwork } from './chat-network';
 import { htmlPage, type Fault } from './fault-proxy';
 
@@ -86,14 +86,14 @@ describe('property: the chat never loses or doubles a question, whatever the net
           for (const { action, wait } of steps) {
             tally.actions++;
             const state = store.getState();
-            const turn = state.turn;
-            const busy = turn !== null && !isChatTurnOver(turn);
+            const { turn, status } = state;
+            const busy = status !== 'idle' && status !== 'error';
             if (action === 'send' || action === 'reload') {
-              const queued = turn?.phase === 'aborting';
+              const queued = status === 'aborting';
               if (!busy || (queued && action === 'send')) {
                 // A new turn replaces an unsent question (and a queued one replaces the last queued).
                 if (state.unsent) sent.get(state.unsent.content)!.loose = true;
-                if (queued && turn.queued) sent.get(turn.queued)!.loose = true;
+                if (queued && turn?.queued) sent.get(turn.queued)!.loose = true;
               }
               if (action === 'reload') {
                 pending.push(state.reload());
@@ -103,15 +103,17 @@ describe('property: the chat never loses or doubles a question, whatever the net
                 pending.push(state.send(q));
               }
             } else if (action === 'retry') {
-              if (turn?.phase === 'failed' && turn.input !== undefined) sent.get(turn.input)!.actions++;
+              const last = turn?.input ?? state.lastInput;
+              const counted = last ? sent.get(last) : undefined;
+              if (status === 'error' && counted) counted.actions++;
               pending.push(state.retry());
             } else pending.push(state.abort());
             if (wait === 'settle') await Promise.all(pending);
             else await new Promise((resolve) => setTimeout(resolve, wait));
           }
           await Promise.all(pending);
-          // Terminal: the turn over, and no request held open any more.
-          await until(store, (s) => s.turn === null || (isChatTurnOver(s.turn) && !s.turn.held), 15_000);
+          // Terminal: idle or error, and no request held open any more.
+          await until(store, (s) => (s.status === 'idle' || s.status === 'error') && !s.turn?.held, 15_000);
           const { thread, unsent, status } = store.getState();
           expect(['idle', 'error']).toContain(status);
           const shown = [...questions(thread.messages), ...(unsent ? [unsent.content] : [])];
