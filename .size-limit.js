@@ -74,8 +74,9 @@ const checks = [
     name: 'react-embedded-analytics: the lazy chat stream reader',
     path: 'dist/react/chat/read-turn.js',
     import: '{ readTurn }',
-    // Shared with the entry: only what the reader adds.
-    ignore: ['zustand', './transport.js', '../../protocol/chat-error.js', '../../protocol/errors.js'],
+    // Only what the reader adds (the decoder): the turn machine, errors and the message
+    // schema are the entry's.
+    ignore: ['../../protocol/chat-turn.js', '../../protocol/errors.js', './chat.js', './errors.js'],
     gzip: true,
   },
   {

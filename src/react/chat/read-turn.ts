@@ -1,20 +1,22 @@
 import {
-  ChatError,
-  chatTurnRequest,
   decodeChatStreamBatches,
   ProtocolError,
   rebaseRejoinLine,
   summariseLines,
+  type ChatError,
+  type ChatErrorKind,
   type ChatMessage,
   type ChatTurn,
   type ChatTurnEvent,
 } from '../../protocol';
-import { chatBody, post, responseError, type ChatTransport } from './transport';
 
-/** What reading one request of a turn needs from the store that hosts it. */
+/**
+ * What reading one response of a turn needs from the store that hosts it. (The store also
+ * sends the request and checks the response: this module holds only what reading a chat
+ * stream adds, so nothing of it is loaded before a question is asked.)
+ */
 export interface TurnRead {
   turn: ChatTurn;
-  transport: ChatTransport;
   signal: AbortSignal;
   /** Restarts the idle alarm (a chunk arrived). */
   rearm: () => void;
@@ -27,6 +29,8 @@ export interface TurnRead {
   had: ReadonlySet<string> | null;
   emit: (event: ChatTurnEvent) => void;
   take: (messages: ChatMessage[]) => void;
+  /** A `ChatError` (made by the host: its class stays out of this chunk). */
+  error: (kind: ChatErrorKind, message: string, options?: ChatError['options']) => ChatError;
   warn: (warning: ChatError) => void;
   /** Tells the service to stop the chat (a request stopped before its first line). */
   stop: (chatId: string) => void;
@@ -38,27 +42,17 @@ export interface TurnRead {
 const BUSY = 'Streaming for thread is in progress';
 
 /**
- * Sends one request of a turn and reads its stream with the protocol's decoder, reporting
- * what happens as the machine's events. Loaded with the first request: nothing of it is
- * needed before a question is asked.
+ * Reads one response of a turn with the protocol's decoder, reporting what happens as the
+ * machine's events. Loaded with the first request.
  */
-export async function readTurn(read: TurnRead): Promise<void> {
-  const { turn, transport, signal, emit } = read;
+export async function readTurn(read: TurnRead, body: ReadableStream<Uint8Array>, status: number): Promise<void> {
+  const { turn, signal, emit } = read;
   const { seq } = turn;
   const seen = new Set<string>();
   let failure: ChatError | null = null;
   try {
-    const response = await post(transport, transport.url, chatBody(transport, chatTurnRequest(turn)), signal);
-    if (!response.ok) throw await responseError(response);
-    const type = response.headers.get('Content-Type');
-    // NDJSON comes as application/json (or x-ndjson, text/plain…): a gateway's HTML page does not.
-    if (!response.body || (type && !/json|^text\/plain/i.test(type))) {
-      throw new ChatError('bad-response', `The chat service answered with ${type || 'no body'}`, {
-        status: response.status,
-      });
-    }
     let first = true;
-    for await (const batch of decodeChatStreamBatches(response.body, { signal })) {
+    for await (const batch of decodeChatStreamBatches(body, { signal })) {
       read.rearm();
       const messages: ChatMessage[] = [];
       for (const event of batch) {
@@ -67,19 +61,22 @@ export async function readTurn(read: TurnRead): Promise<void> {
           messages.push(...(had ? rebaseRejoinLine(event.message, (id) => had.has(id), seen) : [event.message]));
         } else if (event.type === 'error') {
           const unauthorized = 'jsonrpc' in event.body || /unauthori[sz]ed|api key/i.test(event.message);
-          failure = new ChatError(
+          failure = read.error(
             unauthorized ? 'unauthorized' : event.message === BUSY ? 'busy' : 'stream',
             event.message,
             unauthorized ? { status: 401 } : {},
           );
         } else if (first) {
-          throw new ChatError('bad-response', 'The chat service answered with something other than a chat stream', {
-            status: response.status,
+          // Not a chat stream at all (e.g. a gateway's HTML page served as JSON).
+          failure = read.error('bad-response', 'The chat service answered with something other than a chat stream', {
+            status,
             cause: event.error,
           });
-        } else read.warn(new ChatError('protocol', event.error.message, { fatal: false, cause: event.error }));
+          break;
+        } else read.warn(read.error('protocol', event.error.message, { fatal: false, cause: event.error }));
         first = false;
       }
+      if (failure?.kind === 'bad-response') break;
       if (messages.length === 0) continue;
       if (read.watching()) {
         const { chatId, live } = summariseLines(messages, undefined, () => true);
@@ -93,17 +90,12 @@ export async function readTurn(read: TurnRead): Promise<void> {
     emit(failure ? { type: 'error', seq, error: failure } : { type: 'end', seq, clean: true, settled: read.settled() });
   } catch (error) {
     if (signal.aborted) return;
-    const cut = error instanceof ProtocolError && error.code === 'stream-interrupted';
     emit(
-      error instanceof ChatError || failure
-        ? { type: 'error', seq, error: error instanceof ChatError ? error : failure! }
-        : cut
+      failure
+        ? { type: 'error', seq, error: failure }
+        : error instanceof ProtocolError && error.code === 'stream-interrupted'
           ? { type: 'end', seq, clean: false }
-          : {
-              type: 'error',
-              seq,
-              error: new ChatError('network', 'The chat service could not be reached', { cause: error }),
-            },
+          : { type: 'error', seq, error: read.error('stream', 'The chat stream could not be read', { cause: error }) },
     );
   }
 }

@@ -3,6 +3,7 @@ import {
   advanceChatTurn,
   applyChatMessages,
   ChatError,
+  chatTurnRequest,
   EMPTY_THREAD,
   isChatTurnOver,
   isChatTurnReading,
@@ -17,6 +18,7 @@ import {
 import type { readTurn, TurnRead } from './read-turn';
 import {
   abortUrlOf,
+  chatBody,
   DEFAULT_IDLE_TIMEOUT_MS,
   newMessageId,
   post,
@@ -266,13 +268,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       else if (result.error) report(result.error);
     };
 
-    /** Sends the turn's request; the reader, with the decoder, loads with the first one. */
+    /** Sends the turn's request and reads its answer (the reader, with the decoder, loads meanwhile). */
     function request(t: ChatTurn) {
       const transport = options.transport();
       const idle = transport.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+      const { seq } = t;
       let alarm: ReturnType<typeof setTimeout> | undefined;
       const r: Reader = {
-        seq: t.seq,
+        seq,
         stop: new AbortController(),
         watch: false,
         rearm: () => {
@@ -283,7 +286,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
             else
               emit({
                 type: 'error',
-                seq: t.seq,
+                seq,
                 error: new ChatError('timeout', `The chat service sent nothing for ${idle} ms`),
               });
             r.rearm();
@@ -297,19 +300,19 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       r.rearm();
       const read: TurnRead = {
         turn: t,
-        transport,
         signal: r.stop.signal,
         rearm: r.rearm,
         watching: () => r.watch,
         current: () => reader === r,
         known,
-        // A re-join may replay what was received: its first delta of a message replaces.
+        // A re-join may replay what was received: its first line of a message replaces.
         had: t.via === 'send' ? null : new Set(get().thread.messages.map((m) => m.id)),
         emit,
         take: (messages) => {
           buffer.push(...messages);
           cancelFlush ??= schedule(flush);
         },
+        error: (kind, message, extra) => new ChatError(kind, message, extra),
         warn: (warning) => {
           set({ warnings: [...get().warnings, warning] });
           report(warning);
@@ -326,20 +329,34 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           return final;
         },
       };
-      void loadReader()
-        .then(
-          (module) => module.readTurn(read),
-          (cause: unknown) =>
-            emit({
-              type: 'error',
-              seq: t.seq,
-              error: new ChatError('network', 'The chat could not be loaded', { cause }),
-            }),
-        )
-        .finally(() => {
+      void (async () => {
+        try {
+          const body = chatBody(transport, chatTurnRequest(t));
+          const [module, response] = await Promise.all([
+            loadReader(),
+            post(transport, transport.url, body, r.stop.signal),
+          ]);
+          if (!response.ok) throw await responseError(response);
+          // NDJSON comes as application/json (or x-ndjson, text/plain…): a gateway's HTML page does not.
+          const type = response.headers.get('Content-Type');
+          if (!response.body || (type && !/json|^text\/plain/i.test(type))) {
+            throw new ChatError('bad-response', `The chat service answered with ${type || 'no body'}`, {
+              status: response.status,
+            });
+          }
+          await module.readTurn(read, response.body, response.status);
+        } catch (error) {
+          if (r.stop.signal.aborted) return;
+          const failure =
+            error instanceof ChatError
+              ? error
+              : new ChatError('network', 'The chat service could not be reached', { cause: error });
+          emit({ type: 'error', seq, error: failure });
+        } finally {
           clearTimeout(alarm);
           if (reader === r) reader = null;
-        });
+        }
+      })();
     }
 
     /** Starts a turn (the last one over); resolves when it ends. */
