@@ -8,7 +8,7 @@ import {
   type MockFaults,
   type MockService,
 } from '../../src/mock';
-import { chatStreamUrl, type ChatMessage } from '../../src/protocol';
+import { applyChatMessages, chatStreamUrl, EMPTY_THREAD, type ChatMessage, type ChatThread } from '../../src/protocol';
 import { createChatStore, type ChatError, type ChatStore, type ChatTransport } from '../../src/react';
 import { startFaultProxy, type Fault, type FaultProxy, type ProxiedRequest } from './fault-proxy';
 
@@ -127,3 +127,17 @@ export async function until(store: ChatStore, check: (state: ReturnType<ChatStor
 /** Waits until the store has settled (idle or error). */
 export const settled = (store: ChatStore, ms?: number) =>
   until(store, (s) => s.status === 'idle' || s.status === 'error', ms);
+
+/** The thread as the service holds it: a reload in-process, past the proxy and its faults. */
+export async function serviceThread(network: ChatNetwork, chatId: string, externalId: string): Promise<ChatThread> {
+  const response = await network.mock.fetch(network.url, {
+    method: 'POST',
+    headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ chatId, sessionSettings: { externalId } }),
+  });
+  const lines = (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ChatMessage);
+  return applyChatMessages(EMPTY_THREAD, lines);
+}

@@ -6,9 +6,7 @@
 // once per user action; and no message's text was doubled or invented.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_ADMIN_KEY } from '../../src/mock';
-import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../src/protocol';
-import { asked, chatStore, questions, startChatNetwork, until, type ChatNetwork } from './chat-network';
+import { asked, chatStore, questions, serviceThread, startChatNetwork, until, type ChatNetwork } from './chat-network';
 import { htmlPage, type Fault } from './fault-proxy';
 
 const RUNS = Number(process.env.CHAT_PROPERTY_RUNS ?? 20);
@@ -43,21 +41,6 @@ const step = fc.record({
   action: fc.constantFrom('send', 'send', 'abort', 'retry', 'retry', 'reload'),
   wait: fc.constantFrom(0, 15, 60, 'settle' as const),
 });
-
-/** The thread as the service holds it. */
-async function serviceMessages(chatId: string, externalId: string): Promise<readonly ChatMessage[]> {
-  // In-process, past the proxy and its faults.
-  const response = await net.mock.fetch(net.url, {
-    method: 'POST',
-    headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ chatId, sessionSettings: { externalId } }),
-  });
-  const lines = (await response.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ChatMessage);
-  return applyChatMessages(EMPTY_THREAD, lines).messages;
-}
 
 describe('property: the chat never loses or doubles a question, whatever the network does', () => {
   it(`${RUNS} random fault schedules and action sequences`, async () => {
@@ -126,7 +109,7 @@ describe('property: the chat never loses or doubles a question, whatever the net
           // Nothing doubled or invented: each message's text is a prefix of the service's.
           if (thread.chatId) {
             await until(store, () => net.mock.runningTurns() === 0, 15_000);
-            const truth = new Map((await serviceMessages(thread.chatId, user)).map((m) => [m.id, m]));
+            const truth = new Map((await serviceThread(net, thread.chatId, user)).messages.map((m) => [m.id, m]));
             for (const message of thread.messages) {
               const real = truth.get(message.id);
               expect(real, message.id).toBeDefined();

@@ -1,12 +1,12 @@
 // Issue 18: the chat store over real HTTP, a fault proxy between it and the mock. One case
 // (or a few) per defect the issue names; each failed on the store before the turn machine.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MOCK_ADMIN_KEY } from '../../src/mock';
-import { applyChatMessages, EMPTY_THREAD, selectFinalAnswer, type ChatMessage } from '../../src/protocol';
+import { selectFinalAnswer } from '../../src/protocol';
 import type { ChatStore } from '../../src/react';
 import {
   asked,
   chatStore,
+  serviceThread,
   mockHeaders,
   every,
   once,
@@ -46,19 +46,15 @@ function answered(store: ChatStore) {
   expect(selectFinalAnswer(thread)?.content).toMatch(/leads with/);
 }
 
-/** The thread as the service holds it (a reload with the mock's key, no proxy faults). */
-async function serviceThread(chatId: string, externalId: string) {
-  // In-process, past the proxy and its faults.
-  const response = await net.mock.fetch(net.url, {
-    method: 'POST',
-    headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ chatId, sessionSettings: { externalId } }),
-  });
-  const lines = (await response.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ChatMessage);
-  return applyChatMessages(EMPTY_THREAD, lines);
+/** With the network clean again, Retry ends with the whole answer, the question asked once. */
+async function retryToAnswer(store: ChatStore) {
+  net.plan = () => undefined;
+  await store.getState().retry();
+  await settled(store);
+  expect(store.getState()).toMatchObject({ status: 'idle', error: null });
+  answered(store);
+  expect(questions(store.getState().thread.messages)).toEqual([q]);
+  expect(asked(net, q)).toBe(1);
 }
 
 describe('1. a clean early end of the stream', () => {
@@ -84,13 +80,7 @@ describe('1. a clean early end of the stream', () => {
     expect(store.getState().error).toMatchObject({ kind: 'interrupted' });
     expect(questions(store.getState().thread.messages)).toEqual([q]);
     expect(store.getState().thread.messages.length).toBeGreaterThanOrEqual(2);
-    net.plan = () => undefined;
-    await store.getState().retry();
-    await settled(store);
-    expect(store.getState()).toMatchObject({ status: 'idle', error: null });
-    answered(store);
-    expect(questions(store.getState().thread.messages)).toEqual([q]);
-    expect(asked(net, q)).toBe(1);
+    await retryToAnswer(store);
   });
 
   it('at 0 lines, in a new thread: an interrupted error with the question kept (unsent)', async () => {
@@ -137,14 +127,8 @@ describe('3. a failed re-join', () => {
     expect(questions(failed.thread.messages)).toEqual([q]);
     expect(failed.thread.messages.length).toBeGreaterThanOrEqual(2);
     expect(failed.unsent).toBeNull();
-    net.plan = () => undefined;
-    await store.getState().retry();
-    await settled(store);
-    expect(store.getState()).toMatchObject({ status: 'idle', error: null });
-    answered(store);
-    expect(questions(store.getState().thread.messages)).toEqual([q]);
+    await retryToAnswer(store);
     expect(sent('send')).toHaveLength(1); // never asked anew
-    expect(asked(net, q)).toBe(1);
   });
 });
 
@@ -273,7 +257,7 @@ describe('7. a drop, stall or abort before the first line', () => {
     const chatId = sent('abort')[0]!.body.chatId as string;
     expect(chatId).toMatch(/^chat_/);
     await until(store, () => net.mock.runningTurns() === 0);
-    const thread = await serviceThread(chatId, user());
+    const thread = await serviceThread(net, chatId, user());
     expect(questions(thread.messages)).toEqual([q]);
     expect(selectFinalAnswer(thread)).toBeUndefined(); // stopped while thinking
   });
