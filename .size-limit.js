@@ -21,6 +21,7 @@ const lazyModules = [
   './export-result.js',
   // The dashboard bridge's rules (questions from drilldowns, filters from results).
   './bridge-text.js',
+  './read-turn.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
@@ -45,8 +46,8 @@ const checks = [
     path: 'dist/index.js',
     import: '*',
     // Lazy chunks, loaded on first use, are not part of the entry: the chart stack and its
-    // tooltip, the SQL block and its formatter, the markdown parser (our dynamic imports by
-    // their specifier, so esbuild leaves them out like the packages).
+    // tooltip, the SQL block and its formatter, the markdown parser, the chat's stream reader
+    // (our dynamic imports by their specifier, so esbuild leaves them out like the packages).
     ignore: [...charts, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
     limit: '30 KB',
@@ -71,6 +72,16 @@ const checks = [
     name: 'react-embedded-analytics: the lazy markdown chunk',
     path: 'dist/react/chat/ui/markdown-block.js',
     import: '{ MarkdownBlock }',
+    gzip: true,
+  },
+  {
+    // Reported: the chat's stream reader with the NDJSON decoder, loaded when a chat mounts.
+    name: 'react-embedded-analytics: the lazy chat stream reader',
+    path: 'dist/react/chat/read-turn.js',
+    import: '{ readTurn }',
+    // Only what the reader adds (the decoder): the turn machine, errors and the message
+    // schema are the entry's.
+    ignore: ['../../protocol/chat-turn.js', '../../protocol/errors.js', './chat.js', './errors.js'],
     gzip: true,
   },
   {

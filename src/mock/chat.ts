@@ -32,6 +32,13 @@ export interface MockThread {
   nextSort: number;
 }
 
+/** A turn the mock's agent ran: what it was asked, in which thread, under which messageId. */
+export interface MockTurnRecord {
+  chatId: string;
+  messageId: string;
+  input: string;
+}
+
 /** What the router resolved from a chat URL. */
 export interface ChatTarget {
   account: AccountState;
@@ -42,6 +49,8 @@ export interface ChatTarget {
 export interface ChatOptions {
   state: MockState;
   threads: Map<string, MockThread>;
+  /** Every turn started, appended to. */
+  turns: MockTurnRecord[];
   faults: MockFaults;
   /** Default delay between streamed lines, in ms. */
   lineDelayMs: number;
@@ -193,6 +202,7 @@ function startTurn(
   const { state } = options;
   const turnId = state.token('turn');
   const run = new TurnRun(messageId, thread.nextSort);
+  options.turns.push({ chatId: thread.chatId, messageId, input });
   const userMessage: ChatMessage = {
     id: `${turnId}-user`,
     role: 'user',
@@ -322,6 +332,12 @@ export async function handleAbort(options: ChatOptions, target: ChatTarget, requ
   if (thread.ownerKey !== key && !sameInternal) return errorResponse(403, 'You do not own this chat thread');
   thread.run?.abort();
   return new Response(null, { status: 204 });
+}
+
+/** The HTML error page a gateway in front of the service can answer with, as HTTP 200. */
+export function gatewayErrorPage(): Response {
+  const html = '<html><head><title>Error</title></head><body><h1>An error occurred.</h1><p>nginx</p></body></html>\n';
+  return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html' } });
 }
 
 /** JSON-RPC authentication error body the real service can send with HTTP 200. */

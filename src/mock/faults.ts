@@ -20,6 +20,13 @@ export const MockFaultsSchema = v.object({
   errorMessage: v.optional(v.string()),
   /** Every request is answered with this HTTP status and `{ error }`. */
   httpStatus: v.optional(v.number()),
+  /** With `httpStatus`: a `Retry-After` header of this many seconds (a 429's, typically). */
+  retryAfterSeconds: v.optional(v.number()),
+  /**
+   * Chat answers HTTP 200 with an HTML error page (`text/html`), as a gateway in front of the
+   * service can; the request never reaches the service.
+   */
+  htmlBody: v.optional(v.boolean()),
   /** Chat answers HTTP 200 with a JSON-RPC authentication error, as the real service can. */
   jsonRpcAuthError: v.optional(v.boolean()),
 });

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { createMockService, MOCK_CHAT_PATH_TEMPLATE, type MockService, type MockServiceOptions } from './service';
+export type { MockTurnRecord } from './chat';
 export { startMockServer, toNodeHandler, type MockServer } from './node-server';
 export { MOCK_PREFIX, mockServicePlugin } from './vite-plugin';
 export { registerMockWorker, serveMockFromWorker, type MockWorkerScope } from './service-worker';

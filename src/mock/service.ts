@@ -6,7 +6,15 @@ import {
   type SessionSettings,
 } from '../protocol';
 import { handleAdmin } from './admin';
-import { handleAbort, handleChat, jsonRpcAuthError, type ChatOptions, type MockThread } from './chat';
+import {
+  gatewayErrorPage,
+  handleAbort,
+  handleChat,
+  jsonRpcAuthError,
+  type ChatOptions,
+  type MockThread,
+  type MockTurnRecord,
+} from './chat';
 import { parseSql, runQuery, viewerOf, type Viewer } from './dataset';
 import { embedPageModel, embedPageResponse, errorPageModel, exchangeSession, parseEmbedPath } from './embed-page';
 import { faultsFor, type MockFaults } from './faults';
@@ -47,6 +55,11 @@ export interface MockService {
   reset(): void;
   /** Agent turns running now (load tests check every one ends). */
   runningTurns(): number;
+  /**
+   * Every agent turn started since creation (or `reset()`), oldest first: tests count how
+   * often the service was asked a question.
+   */
+  turns(): readonly MockTurnRecord[];
 }
 
 /** Base path of the Chat API in the mock: `/ai/{cloudRegion}/api/v1/public/{accountName}/agents/{agentId}/chat/…`. */
@@ -70,6 +83,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const now = options.now ?? Date.now;
   let state = new MockState(fixture, now);
   let threads = new Map<string, MockThread>();
+  let turns: MockTurnRecord[] = [];
   const service: MockService = {
     faults: { ...options.faults },
     get state() {
@@ -78,12 +92,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset() {
       state = new MockState(fixture, now);
       threads = new Map();
+      turns = [];
     },
     runningTurns() {
       let running = 0;
       for (const thread of threads.values()) if (thread.run) running++;
       return running;
     },
+    turns: () => turns,
     handle: async (request) => {
       let response: Response;
       try {
@@ -126,7 +142,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }
     if (faults.httpStatus !== undefined) {
       await sleep(faults.firstByteDelayMs ?? 0);
-      return errorResponse(faults.httpStatus, `Injected HTTP ${faults.httpStatus} (mock)`);
+      const response = errorResponse(faults.httpStatus, `Injected HTTP ${faults.httpStatus} (mock)`);
+      if (faults.retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(faults.retryAfterSeconds));
+      return response;
     }
 
     const embed = method === 'GET' ? parseEmbedPath(segments) : undefined;
@@ -164,6 +182,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (chat) {
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
       if (faults.jsonRpcAuthError) return jsonRpcAuthError();
+      if (faults.htmlBody && !chat.abort) return gatewayErrorPage();
       const account = authenticate(request, false);
       const target = state.account(chat.accountName);
       if (target !== account) throw new MockHttpError(401, 'The API key does not belong to this account');
@@ -173,7 +192,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         throw new MockHttpError(403, 'The Chat API needs a Premium or Enterprise plan');
       if (!target.fixture.agents.some((a) => a.id === chat.agentId))
         throw new MockHttpError(404, `Agent ${chat.agentId} not found`);
-      const chatOptions: ChatOptions = { state, threads, faults, lineDelayMs: options.lineDelayMs ?? 0 };
+      const chatOptions: ChatOptions = { state, threads, turns, faults, lineDelayMs: options.lineDelayMs ?? 0 };
       const resolved = { account: target, agentId: chat.agentId };
       return chat.abort
         ? handleAbort(chatOptions, resolved, request)

@@ -17,3 +17,5 @@ export * from './tools';
 export * from './session-rules';
 export * from './urls';
 export * from './embed';
+export * from './chat-error';
+export * from './chat-turn';

@@ -50,7 +50,7 @@ export {
   type SessionResult,
 } from './embed/session';
 export type { EmbedLoadState } from './embed/use-embed-load';
-export { ChatError, type ChatErrorKind } from './chat/errors';
+export { ChatError, type ChatErrorKind } from '../protocol';
 export {
   createChatStore,
   type ChatActions,

@@ -48,6 +48,8 @@ describe('oversized input', () => {
             sort: i % 50,
           });
         }
+        // The closing state: without it the turn would count as broken off (and be re-joined).
+        yield line({ id: '__state__', state: { chatId: 'big', isStreaming: false } });
       }),
     );
     (globalThis as { gc?: () => void }).gc?.();
@@ -108,6 +110,7 @@ describe('oversized input', () => {
           },
         });
         yield line({ id: 'msg', role: 'assistant', content: 'z'.repeat(1024 * 1024), sort: 2, isInProcess: false });
+        yield line({ id: '__state__', state: { chatId: 'big', isStreaming: false } });
       }),
     );
     await s.getState().send('go');

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { EmbedEvent, SqlResult } from '../../protocol';
-import type { ChatError } from '../chat/errors';
+import type { ChatError, EmbedEvent, SqlResult } from '../../protocol';
 import type { ChatStore } from '../chat/store';
 import type { ChatTransport } from '../chat/transport';
 import type { ResultActions } from '../chat/ui/context';

@@ -1,14 +1,21 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  advanceChatTurn,
   applyChatMessages,
-  decodeChatStreamBatches,
+  ChatError,
+  chatTurnRequest,
   EMPTY_THREAD,
-  ProtocolError,
+  isChatTurnOver,
+  isChatTurnReading,
+  isFinalAnswer,
   setStreaming,
+  startChatTurn,
   type ChatMessage,
   type ChatThread,
+  type ChatTurn,
+  type ChatTurnEvent,
 } from '../../protocol';
-import { ChatError, httpError } from './errors';
+import type { readTurn, TurnRead } from './read-turn';
 import {
   abortUrlOf,
   chatBody,
@@ -16,11 +23,10 @@ import {
   newMessageId,
   post,
   responseError,
-  withIdleTimeout,
   type ChatTransport,
 } from './transport';
 
-/** Where a chat is. */
+/** Where a chat is (`turn.phase` says more: `waiting` and `rejoining` show as `streaming`). */
 export type ChatStatus = 'idle' | 'submitting' | 'streaming' | 'aborting' | 'error';
 
 /** The state of one chat. */
@@ -34,27 +40,45 @@ export interface ChatStoreState {
   /** The user's message until the service echoes it. */
   pending: { content: string } | null;
   /**
-   * The question of a turn that failed (status `error`) or was stopped before the service
-   * echoed it: the UI keeps it in the thread (after a failure, with the error and Retry under
-   * it). Cleared when the next turn starts.
+   * The question of a turn that ended before the service echoed it (failed, or stopped): the
+   * UI keeps it in the thread (after a failure, with the error and Retry under it). Replaced
+   * when the next question is sent.
    */
   unsent: { content: string } | null;
   /** How the last turn ended when the user stopped it: `stopped` (204) or `not-running` (404). */
   stopped: 'stopped' | 'not-running' | null;
   /** The last message sent, for retry. */
   lastInput: string | null;
+  /**
+   * The current (or last) turn as its state machine holds it: phase, `messageId`, `chatId`,
+   * re-join attempts. Persist `chatId`, `messageId` and `input` of a turn in progress to
+   * `resume` it after a page reload.
+   */
+  turn: ChatTurn | null;
 }
 
 /** What a chat can do. */
 export interface ChatActions {
-  /** Sends a message; ignored while a turn is in progress. */
+  /**
+   * Sends a message; resolves when its turn ends. While a stop is settling it is queued and
+   * sent right after; while a turn runs it is ignored.
+   */
   send(input: string): Promise<void>;
   /** Stops the turn: POSTs Abort, stops reading, keeps every message received. */
   abort(): Promise<void>;
-  /** After an error: re-joins an interrupted turn, or sends the last message again. */
+  /**
+   * After an error: follows a turn the service has (reloads the thread by `chatId`), asks a
+   * question it never got (with the same `messageId`), stops again after a failed stop, and
+   * waits out a `Retry-After` first.
+   */
   retry(): Promise<void>;
   /** Reloads the thread's state from the service (no input). */
   reload(): Promise<void>;
+  /**
+   * Takes up a thread by `chatId`: re-joins its turn in progress by `messageId` (with the
+   * question as `input`), or reloads it (a still running turn is followed to its end).
+   */
+  resume(turn: { chatId: string; messageId?: string; input?: string }): Promise<void>;
   /** Forgets the thread (stops reading; the service is not told). */
   reset(): void;
   /** Stops reading without telling the service (unmount): its work goes on. */
@@ -87,45 +111,59 @@ const defaultSchedule = (flush: () => void) => {
   return () => clearTimeout(id);
 };
 
-const BUSY = 'Streaming for thread is in progress';
-
-interface Run {
-  controller: AbortController;
-  messageId: string;
-  input: string | undefined;
-  /** Ids of the messages before this turn: a re-join rebuilds everything after them. */
-  before: Set<string>;
-  reachedServer: boolean;
+type ReaderModule = { readTurn: typeof readTurn };
+let reading: Promise<ReaderModule> | undefined;
+/** Loads the stream reader (decoder and validation): the first request does, or AgentChat as it mounts. */
+export function loadReader(): Promise<ReaderModule> {
+  return (reading ??= import('./read-turn').catch((error: unknown) => {
+    reading = undefined; // the next request tries again
+    throw error;
+  }));
 }
 
-type Outcome = 'done' | 'stopped' | 'interrupted' | 'busy';
+/** One request of a turn. `watch`: stopped before its first line, read on to learn the chat to stop. */
+interface Reader {
+  seq: number;
+  stop: AbortController;
+  watch: boolean;
+  rearm: () => void;
+}
 
-/** Waits `ms`, or less if `signal` aborts; leaves no listener behind either way. */
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
+const statusOf = (turn: ChatTurn): ChatStatus =>
+  turn.phase === 'failed'
+    ? 'error'
+    : turn.phase === 'aborting'
+      ? 'aborting'
+      : isChatTurnOver(turn)
+        ? 'idle'
+        : turn.accepted && turn.phase !== 'sending'
+          ? 'streaming'
+          : 'submitting';
 
 /**
- * Creates a chat store driven by the protocol core's decoder and reducer. Deltas are
- * buffered and applied at most once per animation frame; status and errors are never
- * delayed (buffered messages are flushed first). A dropped connection is re-joined with the
- * same `messageId` (or by reloading the thread), rebuilding the turn so nothing is lost or
- * doubled.
+ * Creates a chat store: the host of a turn's state machine (`advanceChatTurn` in the
+ * protocol entry), which decides; the store sends the requests, reads the streams through
+ * the protocol's decoder and reducer, and keeps the thread. Deltas are buffered and applied
+ * at most once per animation frame; status and errors are never delayed (buffered messages
+ * are flushed first). A broken stream is re-joined by `messageId` (or by reloading the
+ * thread), applying what the service sends by message id: nothing received is dropped and
+ * nothing doubles.
  */
 export function createChatStore(options: ChatStoreOptions): ChatStore {
   const schedule = options.scheduleFlush ?? defaultSchedule;
-  const rejoinAttempts = options.rejoin?.attempts ?? 3;
-  const rejoinDelay = options.rejoin?.baseDelayMs ?? 250;
-  let current: Run | null = null;
+  const limits = { attempts: options.rejoin?.attempts ?? 3, baseDelayMs: options.rejoin?.baseDelayMs ?? 250 };
+  let turn: ChatTurn | null = null;
+  /** Ids in the thread before the turn (an echo is a new user message). */
+  let known = new Set<string>();
+  /** The turn's question, one object for its whole life (the UI compares by identity). */
+  let question: { content: string } | null = null;
+  let reader: Reader | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let buffer: ChatMessage[] = [];
   let cancelFlush: (() => void) | null = null;
+  /** Resolved when the turn ends; `queued`: when the turn of a queued question ends. */
+  let ended: (() => void)[] = [];
+  let queued: (() => void)[] = [];
 
   const initial = (): ChatStoreState => ({
     thread: options.initialThread ?? EMPTY_THREAD,
@@ -136,6 +174,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     unsent: null,
     stopped: null,
     lastInput: null,
+    turn: null,
   });
 
   const store = createStore<ChatStoreState & ChatActions>()((set, get) => {
@@ -148,218 +187,245 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       const messages = buffer;
       buffer = [];
       const thread = applyChatMessages(get().thread, messages);
-      const echoed = get().pending !== null && messages.some((m) => m.role === 'user');
-      set(echoed ? { thread, pending: null } : { thread });
+      set(turn?.echoed && get().pending ? { thread, pending: null } : { thread });
     };
-    const enqueue = (messages: ChatMessage[]) => {
-      buffer.push(...messages);
-      cancelFlush ??= schedule(flush);
-    };
-    /** Status and errors: immediate, after what is buffered (so `update` sees the flushed thread). */
-    const setNow = (update: Partial<ChatStoreState> | ((state: ChatStoreState) => Partial<ChatStoreState>)) => {
+
+    /** The store's view of the turn, after what is buffered. */
+    const publish = (t: ChatTurn) => {
       flush();
-      set(typeof update === 'function' ? update(get()) : update);
-    };
-    const fail = (run: Run, error: ChatError) => {
-      if (current !== run) return;
-      current = null;
-      setNow((state) => ({
-        status: 'error',
-        error,
-        pending: null,
-        unsent: state.pending,
-        thread: setStreaming(state.thread, false),
-      }));
-      report(error);
-    };
-
-    async function readStream(run: Run, body: ReadableStream<Uint8Array>): Promise<Outcome> {
-      let streamError: ChatError | null = null;
-      try {
-        for await (const batch of decodeChatStreamBatches(body, { signal: run.controller.signal })) {
-          const messages: ChatMessage[] = [];
-          for (const event of batch) {
-            if (event.type === 'message') messages.push(event.message);
-            else if (event.type === 'error') {
-              if (event.message === BUSY && run.reachedServer) return 'busy';
-              const unauthorized = 'jsonrpc' in event.body || /unauthori[sz]ed|api key/i.test(event.message);
-              streamError = new ChatError(
-                unauthorized ? 'unauthorized' : 'stream',
-                event.message,
-                unauthorized ? { status: 401 } : {},
-              );
-            } else {
-              const warning = new ChatError('protocol', event.error.message, { fatal: false, cause: event.error });
-              set({ warnings: [...get().warnings, warning] });
-              report(warning);
-            }
-          }
-          if (messages.length > 0) {
-            run.reachedServer = true;
-            if (get().status === 'submitting') setNow({ status: 'streaming' });
-            enqueue(messages);
-          }
-        }
-      } catch (error) {
-        if (run.controller.signal.aborted) return 'stopped';
-        // A stalled stream (the transport's idle timeout): a clear error, not a re-join loop.
-        if (error instanceof ProtocolError && error.cause instanceof ChatError) throw error.cause;
-        if (error instanceof ProtocolError && error.code === 'stream-interrupted') {
-          flush();
-          return 'interrupted';
-        }
-        throw error;
-      }
-      if (current !== run) return 'stopped';
-      current = null;
-      const failure = streamError as ChatError | null;
-      if (failure) {
-        setNow((state) => ({
-          status: 'error',
-          error: failure,
-          pending: null,
-          unsent: state.pending,
-          thread: setStreaming(state.thread, false),
-        }));
-        report(failure);
-      } else {
-        setNow((state) => ({ status: 'idle', pending: null, thread: setStreaming(state.thread, false) }));
-      }
-      return 'done';
-    }
-
-    /** Runs a turn: `input` to send one, undefined to reload the thread. */
-    async function run(input: string | undefined) {
-      const { status, thread } = get();
-      if (status === 'submitting' || status === 'streaming' || status === 'aborting') return;
-      const turn: Run = {
-        controller: new AbortController(),
-        messageId: newMessageId(),
-        input,
-        before: new Set(thread.messages.map((m) => m.id)),
-        reachedServer: false,
-      };
-      current = turn;
-      setNow({
-        status: 'submitting',
-        error: null,
-        warnings: [],
-        stopped: null,
-        unsent: null,
-        pending: input === undefined ? null : { content: input },
-        lastInput: input ?? get().lastInput,
+      const over = isChatTurnOver(t);
+      const waiting = t.echoed ? null : question;
+      let thread = get().thread;
+      if (t.phase === 'aborting' || t.phase === 'aborted') {
+        // What was still being generated stops where it is.
+        const messages = thread.messages.map((m) => (m.isInProcess ? { ...m, isInProcess: false } : m));
+        thread = { ...thread, isStreaming: false, messages };
+      } else if (over) thread = setStreaming(thread, false);
+      set({
+        turn: t,
+        status: statusOf(t),
+        error: t.phase === 'failed' ? t.error : null,
+        pending: over ? null : waiting,
+        unsent: over ? waiting : null,
+        stopped: t.phase === 'aborted' ? t.stopped : null,
+        thread,
       });
-      const transport = options.transport();
-      let reloading = input === undefined;
-      for (let attempt = 0; ; attempt++) {
-        const chatId = get().thread.chatId ?? undefined;
-        if (attempt > 0) {
-          // Re-join: rebuild this turn from what the service sends, so nothing doubles.
-          buffer = [];
-          const kept = get().thread.messages.filter((m) => turn.before.has(m.id));
-          set({ thread: { ...get().thread, messages: kept } });
-        }
-        const fields = reloading
-          ? { ...(chatId ? { chatId } : {}) }
-          : { input, messageId: turn.messageId, ...(chatId ? { chatId } : {}) };
-        let response: Response;
-        try {
-          response = await post(transport, transport.url, chatBody(transport, fields), turn.controller.signal);
-        } catch (cause) {
-          if (turn.controller.signal.aborted || current !== turn) return;
-          if (attempt < rejoinAttempts && (turn.reachedServer || attempt > 0)) {
-            await sleep(rejoinDelay * 2 ** attempt, turn.controller.signal);
-            continue;
-          }
-          return fail(turn, new ChatError('network', 'The chat service could not be reached', { cause }));
-        }
-        if (current !== turn) return;
-        if (!response.ok) return fail(turn, await responseError(response));
-        if (!response.body) return fail(turn, httpError(response.status, 'The response had no body'));
-        let outcome: Outcome;
-        try {
-          const body = withIdleTimeout(response.body, transport.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
-          outcome = await readStream(turn, body);
-        } catch (cause) {
-          if (cause instanceof ChatError) return fail(turn, cause);
-          return fail(turn, new ChatError('stream', 'The chat stream could not be read', { cause }));
-        }
-        if (outcome === 'done' || outcome === 'stopped') return;
-        if (outcome === 'busy') {
-          // The service cannot re-join by messageId: follow the thread instead.
-          reloading = true;
-          continue;
-        }
-        if (attempt >= rejoinAttempts) {
-          return fail(turn, new ChatError('interrupted', 'The connection dropped and could not be re-joined'));
-        }
-        await sleep(rejoinDelay * 2 ** attempt, turn.controller.signal);
-        if (turn.controller.signal.aborted) return;
+    };
+
+    const dispatch = (event: ChatTurnEvent) => {
+      const prev = turn;
+      if (!prev) return;
+      const next = (turn = advanceChatTurn(prev, event, { ...limits, now: Date.now() }));
+      // Lines that leave the phase as it is: the thread follows at the next frame.
+      if (next !== prev && !(event.type === 'lines' && next.phase === prev.phase)) run(prev, next);
+    };
+
+    /** Carries out a transition: requests, timers, Abort, errors, the view, who waits. */
+    const run = (prev: ChatTurn | null, next: ChatTurn) => {
+      const r = reader;
+      if (r && (r.seq !== next.seq || !isChatTurnReading(next))) {
+        reader = null;
+        // Stopped before its first line: read on until that line names the chat to stop.
+        if (next.phase === 'aborted' && !prev?.accepted) r.watch = true;
+        else r.stop.abort();
+      } else if (r && next.phase === 'sending' && prev?.phase === 'failed') r.rearm(); // Retry of a held request
+      if (isChatTurnReading(next) && !reader) void request(next);
+      clearTimeout(timer);
+      if (next.phase === 'waiting') {
+        const seq = next.seq;
+        timer = setTimeout(() => dispatch({ type: 'wake', seq }), next.until - Date.now());
       }
+      if (next.phase === 'aborting' && prev?.phase !== 'aborting') void stop(next.chatId!, true);
+      if (next.phase === 'failed' && next.error !== prev?.error) report(next.error!);
+      publish(next);
+      if (!isChatTurnOver(next)) return;
+      const waiters = ended;
+      ended = [];
+      if (next.queued !== null) {
+        ended = queued;
+        queued = [];
+        void begin({ input: next.queued });
+      }
+      for (const resolve of waiters) resolve();
+    };
+
+    /** Tells the service to stop; `settles` the turn's `aborting`, or only reports a failure. */
+    const stop = async (chatId: string, settles: boolean) => {
+      const transport = options.transport();
+      const body = { chatId, ...(transport.sessionSettings ? { sessionSettings: transport.sessionSettings } : {}) };
+      let result: { stopped?: 'stopped' | 'not-running'; error?: ChatError };
+      try {
+        const response = await post(transport, abortUrlOf(transport), body);
+        result = response.ok
+          ? { stopped: 'stopped' }
+          : response.status === 404
+            ? { stopped: 'not-running' }
+            : { error: await responseError(response) };
+      } catch (cause) {
+        result = { error: new ChatError('network', 'Stopped here, but the service could not be told', { cause }) };
+      }
+      if (settles) dispatch({ type: 'abort-settled', ...result });
+      else if (result.error) report(result.error);
+    };
+
+    /** Sends the turn's request and reads its answer (the reader, with the decoder, loads meanwhile). */
+    function request(t: ChatTurn) {
+      const transport = options.transport();
+      const idle = transport.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+      const { seq } = t;
+      let alarm: ReturnType<typeof setTimeout> | undefined;
+      const r: Reader = {
+        seq,
+        stop: new AbortController(),
+        watch: false,
+        rearm: () => {
+          clearTimeout(alarm);
+          if (!(idle > 0) || !Number.isFinite(idle)) return;
+          alarm = setTimeout(() => {
+            if (r.watch) r.stop.abort();
+            else
+              emit({
+                type: 'error',
+                seq,
+                error: new ChatError('timeout', `The chat service sent nothing for ${idle} ms`),
+              });
+            r.rearm();
+          }, idle);
+        },
+      };
+      const emit = (event: ChatTurnEvent) => {
+        if (reader === r) dispatch(event);
+      };
+      reader = r;
+      r.rearm();
+      const read: TurnRead = {
+        turn: t,
+        signal: r.stop.signal,
+        rearm: r.rearm,
+        watching: () => r.watch,
+        current: () => reader === r,
+        known,
+        // A re-join may replay what was received: its first line of a message replaces.
+        had: t.via === 'send' ? null : new Set(get().thread.messages.map((m) => m.id)),
+        emit,
+        take: (messages) => {
+          buffer.push(...messages);
+          cancelFlush ??= schedule(flush);
+        },
+        error: (kind, message, extra) => new ChatError(kind, message, extra),
+        warn: (warning) => {
+          set({ warnings: [...get().warnings, warning] });
+          report(warning);
+        },
+        stop: (chatId) => void stop(chatId, false),
+        settled: () => {
+          flush();
+          let final = false;
+          for (const m of get().thread.messages) {
+            if (known.has(m.id)) continue;
+            if (m.isInProcess) return false;
+            final ||= isFinalAnswer(m);
+          }
+          return final;
+        },
+      };
+      void (async () => {
+        try {
+          const body = chatBody(transport, chatTurnRequest(t));
+          const [module, response] = await Promise.all([
+            loadReader(),
+            post(transport, transport.url, body, r.stop.signal),
+          ]);
+          if (!response.ok) throw await responseError(response);
+          // NDJSON comes as application/json (or x-ndjson, text/plain…): a gateway's HTML page does not.
+          const type = response.headers.get('Content-Type');
+          if (!response.body || (type && !/json|^text\/plain/i.test(type))) {
+            throw new ChatError('bad-response', `The chat service answered with ${type || 'no body'}`, {
+              status: response.status,
+            });
+          }
+          await module.readTurn(read, response.body, response.status);
+        } catch (error) {
+          if (r.stop.signal.aborted) return;
+          const failure =
+            error instanceof ChatError
+              ? error
+              : new ChatError('network', 'The chat service could not be reached', { cause: error });
+          emit({ type: 'error', seq, error: failure });
+        } finally {
+          clearTimeout(alarm);
+          if (reader === r) reader = null;
+        }
+      })();
     }
+
+    /** Starts a turn (the last one over); resolves when it ends. */
+    const begin = (init: { input?: string; messageId?: string; via?: 'rejoin' | 'reload' }) => {
+      if (reader && !reader.watch) reader.stop.abort();
+      reader = null;
+      clearTimeout(timer);
+      const { thread, lastInput } = get();
+      known = new Set(thread.messages.map((m) => m.id));
+      question = init.input === undefined ? null : { content: init.input };
+      set({ warnings: [], lastInput: init.input ?? lastInput });
+      const done = new Promise<void>((resolve) => ended.push(resolve));
+      const prev = turn;
+      run(prev, (turn = startChatTurn({ messageId: newMessageId(), chatId: thread.chatId, ...init })));
+      return done;
+    };
+
+    const over = () => !turn || isChatTurnOver(turn);
+
+    /** Dispatches a user's event; resolves when the turn ends (at once if nothing changed). */
+    const act = (event: ChatTurnEvent) => {
+      const before = turn;
+      const done = new Promise<void>((resolve) => ended.push(resolve));
+      dispatch(event);
+      if (turn !== before) return done;
+      ended.pop();
+      return Promise.resolve();
+    };
 
     return {
       ...initial(),
       send: async (input) => {
         const text = input.trim();
-        if (text) await run(text);
-      },
-      reload: () => run(undefined),
-      retry: async () => {
-        const { status, error, lastInput } = get();
-        if (status !== 'error') return;
-        // A stalled turn may still be running on the service: re-join it when it has a thread.
-        const rejoin = error?.kind === 'interrupted' || (error?.kind === 'timeout' && get().thread.chatId !== null);
-        if (rejoin || lastInput === null) await run(undefined);
-        else await run(lastInput);
-      },
-      abort: async () => {
-        const turn = current;
-        const { status } = get();
-        if (!turn || (status !== 'submitting' && status !== 'streaming')) return;
-        current = null;
-        turn.controller.abort(new DOMException('Stopped by the user', 'AbortError'));
-        flush();
-        // Keep every message; what was still being generated stops where it is.
-        const thread = get().thread;
-        const messages = thread.messages.map((m) => (m.isInProcess ? { ...m, isInProcess: false } : m));
-        // A question the service had not echoed yet stays in the thread (as `unsent`).
-        const unsent = get().pending;
-        set({ status: 'aborting', pending: null, unsent, thread: { ...thread, isStreaming: false, messages } });
-        const chatId = thread.chatId;
-        if (!chatId) {
-          set({ status: 'idle', stopped: 'stopped' });
-          return;
+        if (!text) return;
+        if (turn?.phase === 'aborting') {
+          dispatch({ type: 'send', input: text });
+          return new Promise<void>((resolve) => queued.push(resolve));
         }
-        const transport = options.transport();
-        const body = { chatId, ...(transport.sessionSettings ? { sessionSettings: transport.sessionSettings } : {}) };
-        let response: Response;
-        try {
-          response = await post(transport, abortUrlOf(transport), body);
-        } catch (cause) {
-          const error = new ChatError('network', 'Stopped here, but the service could not be told', { cause });
-          set({ status: 'error', error });
-          report(error);
-          return;
-        }
-        if (response.status === 204 || response.ok) set({ status: 'idle', stopped: 'stopped' });
-        else if (response.status === 404) set({ status: 'idle', stopped: 'not-running' });
-        else {
-          const error = await responseError(response);
-          set({ status: 'error', error });
-          report(error);
-        }
+        if (over()) await begin({ input: text });
       },
+      reload: async () => {
+        if (over()) await begin({});
+      },
+      resume: async ({ chatId, messageId, input }) => {
+        if (!over()) return;
+        if (get().thread.chatId !== chatId) set({ thread: { ...get().thread, chatId } });
+        await begin(messageId && input ? { input, messageId, via: 'rejoin' } : { via: 'reload' });
+      },
+      retry: () => {
+        if (turn?.phase === 'failed') set({ warnings: [] });
+        return act({ type: 'retry' });
+      },
+      abort: () => act({ type: 'abort' }),
       reset: () => {
         get().disconnect();
         set(initial());
       },
       disconnect: () => {
-        current?.controller.abort();
-        current = null;
+        if (reader && !reader.watch) reader.stop.abort();
+        reader = null;
+        turn = null;
+        clearTimeout(timer);
         cancelFlush?.();
         cancelFlush = null;
         buffer = [];
+        const waiters = [...ended, ...queued];
+        ended = [];
+        queued = [];
+        for (const resolve of waiters) resolve();
       },
     };
   });

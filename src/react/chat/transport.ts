@@ -7,7 +7,7 @@ import {
   type SqlColumnWire,
   type SqlToolResultWire,
 } from '../../protocol';
-import { ChatError, httpError } from './errors';
+import { ChatError, httpError, parseRetryAfter } from '../../protocol';
 
 /** How a chat reaches the service: by default a host's chat proxy, never the API key. */
 export interface ChatTransport {
@@ -31,8 +31,9 @@ export interface ChatTransport {
   /** Escape hatch: adjust every request body. */
   prepareBody?: (body: Partial<ChatRequest>) => Record<string, unknown>;
   /**
-   * A stream that sends no bytes for this long ends with a `timeout` error (the service's
-   * turn goes on; Retry re-joins it). Default 120 000 ms; 0 turns it off.
+   * A request that gets no bytes for this long ends with a `timeout` error (the service's
+   * turn goes on; Retry re-joins it). Before the first line the request is kept open for
+   * one more such period, in case its answer still comes. Default 120 000 ms; 0 turns it off.
    */
   idleTimeoutMs?: number;
   /** The data API that re-runs a result's `sqlQuery` for all its rows ("load all rows"). */
@@ -77,60 +78,11 @@ export async function responseError(response: Response): Promise<ChatError> {
   } catch {
     // Not JSON: the status says enough.
   }
-  return httpError(response.status, message);
+  return httpError(response.status, message, parseRetryAfter(response.headers.get('Retry-After')));
 }
 
 /** Default of {@link ChatTransport.idleTimeoutMs}. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
-
-/**
- * `body`, erroring with a `timeout` {@link ChatError} (and cancelling `body`) when no chunk
- * arrives for `ms` while the consumer waits for one. `ms <= 0` returns `body` unchanged.
- */
-export function withIdleTimeout(body: ReadableStream<Uint8Array>, ms: number): ReadableStream<Uint8Array> {
-  if (!(ms > 0) || !Number.isFinite(ms)) return body;
-  const reader = body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull: (controller) =>
-        new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            const error = new ChatError('timeout', `The chat service sent nothing for ${ms} ms`);
-            controller.error(error);
-            reader.cancel(error).catch(() => {});
-            resolve();
-          }, ms);
-          reader.read().then(
-            (result) => {
-              clearTimeout(timer);
-              try {
-                if (result.done) controller.close();
-                else controller.enqueue(result.value);
-              } catch {
-                // Already errored by the timeout.
-              }
-              resolve();
-            },
-            (error: unknown) => {
-              clearTimeout(timer);
-              try {
-                controller.error(error);
-              } catch {
-                // Already errored by the timeout.
-              }
-              resolve();
-            },
-          );
-        }),
-      cancel: (reason) => {
-        clearTimeout(timer);
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
 
 /** A new message id in the real service's pattern (`^\d{13,}-message$`). */
 export function newMessageId(): string {

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { findMessage, selectFinalAnswer, type ChatMessage, type ChatThread } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
-import type { ChatError } from './errors';
+import type { ChatError } from '../../protocol';
 import { createChatStore, type ChatStatus, type ChatStore, type ChatStoreState } from './store';
 import type { ChatTransport } from './transport';
 

@@ -193,6 +193,69 @@ describe('chat store against the mock', () => {
     expect(store.getState().thread.messages.filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
+  it('a re-join that replays the deltas from the start (another service) doubles nothing', async () => {
+    const line = (m: ChatMessage) => `${JSON.stringify(m)}\n`;
+    const cutoff = { id: '__cutoff__', state: { chatId: 'replay', isStreaming: true } };
+    const question = { id: 'q', role: 'user', content: 'hi', sort: 0 };
+    const delta = (content: string) => ({
+      id: 'a',
+      role: 'assistant',
+      content,
+      isDelta: true,
+      isInProcess: true,
+      sort: 1,
+      graphPath: ['final'],
+    });
+    const whole = [cutoff, question, delta('Hel'), delta('lo'), delta(' world'), { id: 'a', isInProcess: false }];
+    let requests = 0;
+    const replaying: typeof fetch = async () => {
+      const lines =
+        requests++ === 0 ? whole.slice(0, 4) : [...whole, { id: '__state__', state: { isStreaming: false } }];
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!sent) controller.enqueue(new TextEncoder().encode(lines.map(line).join('')));
+          else if (requests === 1)
+            controller.error(new TypeError('terminated')); // the first one drops
+          else controller.close();
+          sent = true;
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    };
+    const store = makeStore({ url: 'http://replay.test/chat', fetch: replaying });
+    await store.getState().send('hi');
+    expect(requests).toBe(2);
+    expect(store.getState()).toMatchObject({ status: 'idle', error: null });
+    expect(store.getState().thread.messages.map((m) => m.content)).toEqual(['hi', 'Hello world']);
+  });
+
+  it('resume: re-joins a turn in progress by chatId and messageId, asking nothing anew', async () => {
+    const mock = createMockService({ lineDelayMs: 3 });
+    const first = makeStore(transportFor(mock, { sessionSettings: { externalId: 'resumer' } }));
+    void first.getState().send('Revenue by region');
+    await until(first, (s) => s.thread.chatId !== null && s.thread.messages.length >= 3);
+    const { chatId, messageId } = {
+      chatId: first.getState().thread.chatId!,
+      messageId: first.getState().turn!.messageId,
+    };
+    first.getState().disconnect(); // the page went away
+
+    const later = makeStore(transportFor(mock, { sessionSettings: { externalId: 'resumer' } }));
+    await later.getState().resume({ chatId, messageId, input: 'Revenue by region' });
+    expect(later.getState()).toMatchObject({ status: 'idle', error: null, pending: null, unsent: null });
+    expect(later.getState().thread.chatId).toBe(chatId);
+    expect(later.getState().thread.messages.filter((m) => m.role === 'user')).toHaveLength(1);
+    expect(selectFinalAnswer(later.getState().thread)?.content).toMatch(/leads with/);
+    expect(mock.turns()).toHaveLength(1);
+
+    // Without a messageId: the thread is reloaded (a finished one as it is).
+    const reader = makeStore(transportFor(mock, { sessionSettings: { externalId: 'resumer' } }));
+    await reader.getState().resume({ chatId });
+    expect(normal(reader.getState().thread.messages)).toBe(normal(later.getState().thread.messages));
+    expect(mock.turns()).toHaveLength(1);
+  });
+
   it('retry after a server error sends the last message again', async () => {
     const mock = createMockService();
     mock.faults = { httpStatus: 500 };

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
 import { useLatest } from '../../internal/use-latest';
 import { ThemedRoot } from '../../theme/ThemedRoot';
+import { loadReader } from '../store';
 import { useAgentChat, type UseAgentChatOptions } from '../use-agent-chat';
 import { ChatAnnouncer, GraphProgress } from './ChatAnnouncer';
 import { Composer, type ComposerProps } from './Composer';
@@ -170,8 +171,12 @@ export function AgentChat({
   className,
   ...props
 }: AgentChatProps) {
-  // The markdown parser is lazy; start it now so the first answer rarely waits for it.
-  useEffect(preloadMarkdown, []);
+  // The markdown parser and the stream reader are lazy; start them now so the first question
+  // and answer rarely wait for them.
+  useEffect(() => {
+    preloadMarkdown();
+    loadReader().catch(() => {}); // the first request tries again
+  }, []);
   return (
     <ChatProvider {...props}>
       <ChatRegion label={label} className={className}>

@@ -8,6 +8,7 @@ import { defaultChatMessages, type ChatMessages } from './messages';
 export function progressOf(state: ChatStoreState, messages: ChatMessages = defaultChatMessages): string | null {
   if (state.status === 'submitting') return messages.sending;
   if (state.status !== 'streaming') return null;
+  if (/^(waiting|rejoining)$/.test(state.turn?.phase ?? '')) return messages.reconnecting;
   const list = state.thread.messages;
   for (let i = list.length - 1; i >= 0; i--) {
     const message = list[i]!;

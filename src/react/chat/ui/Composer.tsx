@@ -43,7 +43,8 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
   const busy = status === 'submitting' || status === 'streaming' || status === 'aborting';
   const empty = !text.trim();
 
-  // Clear the box once the question is accepted (the stream starts, or the turn ends well).
+  // Clear the box once the question is accepted (the stream starts, or the turn ends well),
+  // also when that happens after an error (a held request answering late, or Retry).
   useEffect(
     () =>
       store.subscribe((state, previous) => {
@@ -52,7 +53,7 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
         if (state.status === 'streaming' || (state.status === 'idle' && previous.status === 'submitting')) {
           sent.current = null;
           setText((current) => (current.trim() === question ? '' : current));
-        } else if (state.status === 'error' || state.status === 'aborting') sent.current = null;
+        } else if (state.status === 'aborting') sent.current = null;
       }),
     [store],
   );

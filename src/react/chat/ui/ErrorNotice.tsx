@@ -1,9 +1,30 @@
+import { useCallback, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { focusComposer, useChatUI } from './context';
 
+/** Whole seconds until `at` (ms since the epoch), counting down; 0 once past. */
+function useSecondsUntil(at: number): number {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const timer = setInterval(() => {
+        if (Date.now() >= at) clearInterval(timer);
+        notify();
+      }, 250);
+      return () => clearInterval(timer);
+    },
+    [at],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.max(Math.ceil((at - Date.now()) / 1000), 0),
+    () => 0,
+  );
+}
+
 /**
  * A failed turn, inline under the question: plain words, the raw cause under "details"
- * (developers get the typed error through `onError`), and Retry.
+ * (developers get the typed error through `onError`), and Retry: disabled, with a
+ * countdown, while the service asked to wait (`Retry-After`).
  */
 export function ErrorNotice() {
   const ui = useChatUI();
@@ -11,10 +32,15 @@ export function ErrorNotice() {
   const error = useStore(store, (s) => (s.status === 'error' ? s.error : null));
   // Messages in the thread came from the service: the user was signed in then.
   const signedInBefore = useStore(store, (s) => s.thread.messages.length > 0);
+  const wait = useSecondsUntil(error?.retryAt ?? 0);
   if (!error) return null;
   return (
     <div className="ek-chat__error" role="alert">
-      <p className="ek-chat__error-text">{messages.error(error.kind, { signedInBefore })}</p>
+      <p className="ek-chat__error-text">
+        {messages.error(error.kind, { signedInBefore })}
+        {/* Read once with the alert, not every second. */}
+        {wait > 0 && <span aria-live="off"> {messages.retryIn(wait)}</span>}
+      </p>
       <details className="ek-disclosure ek-chat__error-details">
         <summary>{messages.details}</summary>
         <p>
@@ -25,6 +51,7 @@ export function ErrorNotice() {
       <button
         type="button"
         className="ek-button"
+        disabled={wait > 0}
         onClick={() => {
           focusComposer(ui);
           void store.getState().retry();

@@ -61,9 +61,25 @@ export interface ChatMessages extends Partial<ResultLabels> {
    * ended (expired, signed out) rather than never existed.
    */
   error: (kind: string, context: { signedInBefore: boolean }) => string;
+  /** After a `rate-limited` error, until Retry is allowed again: "Try again in 12 s." */
+  retryIn: (seconds: number) => string;
+  /** The connection dropped and the answer is being re-joined. */
+  reconnecting: string;
 }
 
+/** Plain words for a failed turn, by error kind (`unauthorized` depends on the context). */
+const ERROR_TEXT = new Map<string, string>([
+  ['network', 'The chat service could not be reached.'],
+  ['forbidden', 'You do not have access to the chat.'],
+  ['interrupted', 'The connection dropped before the answer was complete.'],
+  ['rate-limited', 'Too many questions right now.'],
+  ['busy', 'The previous answer is still being written. Try again in a moment.'],
+  ['bad-response', 'The chat service sent an answer that could not be read.'],
+  ['timeout', 'The chat service stopped responding.'],
+]);
+
 /** The English defaults of {@link ChatMessages}. */
+
 export const defaultChatMessages: ChatMessages = {
   regionLabel: 'Chat with the data analyst',
   logLabel: 'Conversation',
@@ -110,15 +126,11 @@ export const defaultChatMessages: ChatMessages = {
   loadingAllRows: 'Loading all rows…',
   loadFailed: 'Loading failed: try again',
   error: (kind, { signedInBefore }) =>
-    kind === 'network'
-      ? 'The chat service could not be reached.'
-      : kind === 'unauthorized'
-        ? signedInBefore
-          ? 'Your sign-in has ended. Sign in again, then retry.'
-          : 'Sign in to use the chat.'
-        : kind === 'forbidden'
-          ? 'You do not have access to the chat.'
-          : kind === 'interrupted'
-            ? 'The connection dropped before the answer was complete.'
-            : 'Something went wrong while answering.',
+    kind === 'unauthorized'
+      ? signedInBefore
+        ? 'Your sign-in has ended. Sign in again, then retry.'
+        : 'Sign in to use the chat.'
+      : (ERROR_TEXT.get(kind) ?? 'Something went wrong while answering.'),
+  retryIn: (seconds) => `Try again in ${seconds} s.`,
+  reconnecting: 'Reconnecting',
 };
