@@ -17,6 +17,7 @@ import {
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
+import { PartBoundary } from './RowBoundary';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
 export interface ChatProviderProps extends UseAgentChatOptions {
@@ -65,6 +66,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       messages,
       composer,
       onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
+      onError: (error) => latest.current.onError?.(error),
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -161,8 +163,11 @@ export function AgentChat({
   return (
     <ChatProvider {...props}>
       <ChatRegion label={label} className={className}>
-        <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
-        <GraphProgress />
+        {/* Rows contain their own errors; this is the last line, so the composer stays. */}
+        <PartBoundary name="The conversation">
+          <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
+          <GraphProgress />
+        </PartBoundary>
         <StoppedNote />
         <ChatAnnouncer />
         <Composer {...composer} />

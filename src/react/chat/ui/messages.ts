@@ -54,6 +54,8 @@ export interface ChatMessages {
   loadFailed: string;
   /** A failed turn, by error kind (`ChatErrorKind`); the raw message goes under "details". */
   error: (kind: string) => string;
+  /** In place of a message (or the chat) that could not be drawn. */
+  partFailed: string;
 }
 
 /** The English defaults of {@link ChatMessages}. */
@@ -110,4 +112,5 @@ export const defaultChatMessages: ChatMessages = {
         : kind === 'interrupted'
           ? 'The connection dropped before the answer was complete.'
           : 'Something went wrong while answering.',
+  partFailed: 'This part could not be shown',
 };
