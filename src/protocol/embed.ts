@@ -1,5 +1,6 @@
 import type { EmbedTheme } from './embed-theme';
 import { v, type Infer, type Schema } from './schema';
+import { isDeploymentId } from './urls';
 
 /** What an iframe shows: a dashboard, the embedded chat, or the creator-mode app. */
 export type EmbedTarget =
@@ -21,7 +22,7 @@ export interface EmbedUrlOptions {
   showDashboardHeader?: boolean;
   showDashboardTitle?: boolean;
   showDashboardFilters?: boolean;
-  /** Any other parameter, as is. */
+  /** Any other parameter, as is; never one set above (`session`, `f_…`, `locale`…): those are ignored. */
   extraParams?: Record<string, string>;
 }
 
@@ -36,11 +37,15 @@ export type EmbedUrlBuilder = (
 /**
  * The real service's embed URLs: `/embed/d/{deploymentId}/dashboard/{publicId}`, or
  * `/embed/dashboard/{publicId}` without a deployment; `/embed/d/{deploymentId}/chat` (or
- * `/embed/chat`); `/embed/d/{deploymentId}/app`. The session goes in `session`.
+ * `/embed/chat`); `/embed/d/{deploymentId}/app`. The session goes in `session`, and no
+ * extra parameter replaces it. Throws a TypeError for a deploymentId that is not a positive
+ * integer (a string such as `'1/../x'` would reach the path).
  */
 export const buildEmbedUrl: EmbedUrlBuilder = (baseUrl, target, sessionId, options) => {
   const base = baseUrl.replace(/\/+$/, '');
-  const deployment = target.deploymentId === undefined ? '' : `/d/${target.deploymentId}`;
+  const id = target.deploymentId;
+  if (id !== undefined && !isDeploymentId(id)) throw new TypeError(`deploymentId must be a positive integer`);
+  const deployment = id === undefined ? '' : `/d/${id}`;
   let path: string;
   if (target.surface === 'dashboard') path = `/embed${deployment}/dashboard/${encodeURIComponent(target.publicId)}`;
   else if (target.surface === 'chat') path = `/embed${deployment}/chat`;
@@ -57,7 +62,7 @@ export const buildEmbedUrl: EmbedUrlBuilder = (baseUrl, target, sessionId, optio
   for (const key of ['showDashboardHeader', 'showDashboardTitle', 'showDashboardFilters'] as const) {
     if (options[key] === false) params.set(key, 'false');
   }
-  for (const [key, value] of Object.entries(options.extraParams ?? {})) params.set(key, value);
+  for (const [key, value] of Object.entries(options.extraParams ?? {})) if (!params.has(key)) params.set(key, value);
   return `${base}${path}?${params.toString()}`;
 };
 
@@ -116,7 +121,7 @@ export const EmbedEventPayloadSchemas = {
     fatal: v.optional(v.boolean()),
   }),
   /** Content height, for auto-height (sent by the mock; the real service's name may differ). */
-  'cube:event:resize': v.object({ height: v.number() }),
+  'cube:event:resize': v.object({ height: v.number().refine((height) => height >= 0, 'must not be negative') }),
 } satisfies Record<string, Schema<unknown>>;
 
 /** Event types an embed posts. */
@@ -142,8 +147,10 @@ export function parseEmbedEvent(data: unknown): EmbedEvent | undefined {
   if (envelope.source !== EMBED_MESSAGE_SOURCE || envelope.direction !== 'event' || typeof envelope.type !== 'string')
     return undefined;
   const type = envelope.type as EmbedEventType;
-  const schema = (EmbedEventPayloadSchemas as Record<string, Schema<unknown>>)[type];
-  if (!schema || !schema.is(envelope.payload ?? {})) return undefined;
+  // Own keys only: a type such as `toString` or `__proto__` must not find Object's members.
+  if (!Object.hasOwn(EmbedEventPayloadSchemas, type)) return undefined;
+  const schema = (EmbedEventPayloadSchemas as Record<string, Schema<unknown>>)[type]!;
+  if (!schema.is(envelope.payload ?? {})) return undefined;
   const event = { type, payload: envelope.payload ?? {} } as EmbedEvent;
   if (typeof envelope.timestamp === 'number') event.timestamp = envelope.timestamp;
   if (typeof envelope.surface === 'string') event.surface = envelope.surface;

@@ -6,6 +6,7 @@
  */
 export * from './schema';
 export * from './errors';
+export * from './css-values';
 export * from './embed-theme';
 export * from './session';
 export * from './admin';

@@ -14,6 +14,8 @@ import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-eff
 import {
   embedAction,
   filterUrlParameter,
+  isCssColor,
+  isFontFamily,
   parseEmbedEvent,
   type EmbedActionPayloads,
   type EmbedActionType,
@@ -25,7 +27,7 @@ import { useLatest } from '../internal/use-latest';
 import { themeToEmbedTheme } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
-import { useEmbedContext } from './EmbedProvider';
+import { DEFAULT_MAX_HEIGHT, useEmbedContext } from './EmbedProvider';
 import { EmbedError } from './errors';
 import { useEmbedLoad, type EmbedLoadState } from './use-embed-load';
 
@@ -62,6 +64,7 @@ export interface EmbeddedDashboardProps extends EmbedEventHandlers, Omit<EmbedUr
   /** A fixed height in pixels, or `auto` (default): follows the content within the bounds. */
   height?: number | 'auto';
   minHeight?: number;
+  /** The tallest auto-height, in pixels. Default 10 000 (`DEFAULT_MAX_HEIGHT`); finite only. */
   maxHeight?: number;
   /** Override the provider's lazy default. */
   lazy?: boolean;
@@ -72,7 +75,14 @@ export interface EmbeddedDashboardProps extends EmbedEventHandlers, Omit<EmbedUr
   renderLoading?: () => ReactNode;
   /** Replaces the error state; call `retry` to mint a new session and load again. */
   renderError?: (props: { error: EmbedError; retry: () => void }) => ReactNode;
-  /** Extra iframe attributes (`sandbox`, `allow`, `referrerPolicy`…). */
+  /**
+   * Sandboxes the iframe. `true`: the tokens the embed needs, {@link EMBED_SANDBOX} (scripts,
+   * its own origin's storage, forms, downloads), and nothing else: no popups, no top-level
+   * navigation, no dialogs. A string: exactly those tokens (e.g. `${EMBED_SANDBOX} allow-popups`).
+   * Default: no sandbox, as the service's docs embed it.
+   */
+  sandbox?: boolean | string;
+  /** Extra iframe attributes (`allow`, `referrerPolicy`…). */
   iframeProps?: Omit<IframeHTMLAttributes<HTMLIFrameElement>, 'src' | 'title' | 'style' | 'ref'>;
   className?: string;
   style?: CSSProperties;
@@ -92,6 +102,20 @@ export interface EmbeddedDashboardHandle {
   readonly state: EmbedLoadState;
   readonly iframe: HTMLIFrameElement | null;
 }
+
+/**
+ * The sandbox tokens an embed needs (`sandbox={true}`): its scripts, its own origin (storage,
+ * cookies, and the origin its messages are checked against), forms and downloads (exports).
+ */
+export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-downloads';
+
+/** Whether every value of an embed theme is a colour, or at `font` a family list. */
+const isSafeTheme = (value: unknown, key?: string): boolean =>
+  typeof value === 'object' && value !== null
+    ? Object.entries(value).every(([name, inner]) => isSafeTheme(inner, name))
+    : key === 'font'
+      ? isFontFamily(value)
+      : isCssColor(value);
 
 const HANDLERS = {
   'cube:event:ready': 'onReady',
@@ -149,7 +173,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     );
     const defaults = context.defaults;
     const minHeight = props.minHeight ?? defaults.minHeight;
-    const maxHeight = props.maxHeight ?? defaults.maxHeight;
+    const maxHeight = [props.maxHeight, defaults.maxHeight, DEFAULT_MAX_HEIGHT].find(Number.isFinite)!;
     const lazy = props.lazy ?? defaults.lazy;
     const { ref: observe, near } = useNearViewport(lazy);
     const urlOptions: EmbedUrlOptions = {
@@ -271,7 +295,10 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     useImperativeHandle(
       ref,
       () => ({
-        setTheme: (value) => post('cube:action:set-theme', value),
+        setTheme: (value) =>
+          isSafeTheme(value)
+            ? post('cube:action:set-theme', value)
+            : scopedContext.onError(new EmbedError('config', 'setTheme refused: not colours and fonts')),
         setColorScheme: (value) => post('cube:action:set-color-scheme', { scheme: value }),
         setLocale: (value) => post('cube:action:set-locale', { locale: value }),
         setFilters: (filters) => post('cube:action:set-filter', { filterUrlParameter: filterUrlParameter(filters) }),
@@ -281,7 +308,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         state,
         iframe: iframe.current,
       }),
-      [post, reload, state],
+      [post, reload, state, scopedContext],
     );
 
     const fixed = typeof props.height === 'number';
@@ -325,6 +352,13 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
                 title={title}
                 className="ek-embed__frame"
                 allow={iframeProps?.allow ?? 'fullscreen; clipboard-write'}
+                sandbox={
+                  typeof props.sandbox === 'string'
+                    ? props.sandbox
+                    : props.sandbox
+                      ? EMBED_SANDBOX
+                      : iframeProps?.sandbox
+                }
                 referrerPolicy={iframeProps?.referrerPolicy ?? 'strict-origin-when-cross-origin'}
                 style={{ height }}
                 data-ready={ready}

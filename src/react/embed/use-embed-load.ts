@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { EmbedTarget, EmbedUrlOptions } from '../../protocol';
+import { isDeploymentId, serviceUrlProblem, type EmbedTarget, type EmbedUrlOptions } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { EmbedContextValue } from './EmbedProvider';
 import { EmbedError } from './errors';
@@ -39,6 +39,15 @@ function reducer(state: EmbedLoadState, action: Action): EmbedLoadState {
 
 let nextInstance = 0;
 
+/** Why the host's configuration of an embed is refused, or undefined when it is not. */
+const configProblem = (baseUrl: string, { deploymentId, ...target }: EmbedTarget) =>
+  serviceUrlProblem(baseUrl) ??
+  (deploymentId !== undefined && !isDeploymentId(deploymentId)
+    ? `deploymentId ${JSON.stringify(deploymentId)} is not a positive integer`
+    : 'publicId' in target && !target.publicId
+      ? 'no publicId'
+      : undefined);
+
 /**
  * The session and load life of one iframe. Every load gets a freshly minted session, minted
  * just before it: a remount is a new instance (new mint), a retry or reload bumps the load
@@ -75,11 +84,14 @@ export function useEmbedLoad(
 
   useEffect(() => {
     if (!visible) return;
+    const parsedTarget = JSON.parse(targetKey) as EmbedTarget;
+    // Checked before a session is minted for it: a bad config costs no session.
+    const problem = configProblem(context.baseUrl, parsedTarget);
+    if (problem) return fail(new EmbedError('config', `Refused: ${problem}`));
     const key = ['react-embedded-analytics', 'session', instance, load.count] as const;
     claimSession(key);
     let active = true;
     dispatch({ type: 'mint' });
-    const parsedTarget = JSON.parse(targetKey) as EmbedTarget;
     mintSession(client, key, context.getSession, { reason: load.reason, target: parsedTarget }, policy).then(
       (session) => {
         if (!active) return;
@@ -97,8 +109,17 @@ export function useEmbedLoad(
           return;
         }
         consumed.add(session.sessionId);
-        const src = context.buildUrl(context.baseUrl, parsedTarget, session.sessionId, latestUrlOptions.current);
-        dispatch({ type: 'load', src, sessionId: session.sessionId });
+        let src = '';
+        let problem: unknown;
+        try {
+          src = context.buildUrl(context.baseUrl, parsedTarget, session.sessionId, latestUrlOptions.current);
+          // A custom builder's URL too: only an absolute http(s) URL becomes the iframe's src.
+          problem = serviceUrlProblem(src);
+        } catch (error) {
+          problem = error;
+        }
+        if (problem) fail(new EmbedError('config', `Refused: ${problem}`));
+        else dispatch({ type: 'load', src, sessionId: session.sessionId });
       },
       (error: unknown) => {
         if (!active) return;
