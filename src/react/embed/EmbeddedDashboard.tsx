@@ -16,7 +16,6 @@ import {
   filterUrlParameter,
   isCssColor,
   isFontFamily,
-  parseEmbedEvent,
   type EmbedActionPayloads,
   type EmbedActionType,
   type EmbedEvent,
@@ -32,6 +31,16 @@ import { EmbedError } from './errors';
 import { useEmbedLoad, type EmbedLoadState } from './use-embed-load';
 
 type Payload<T extends EmbedEvent['type']> = Extract<EmbedEvent, { type: T }>['payload'];
+
+// The event parser and the schemas under it are not needed for the first paint: they load
+// with the first dashboard, while its session is minted, long before its iframe can post.
+let events: typeof import('../../protocol/embed-events') | undefined;
+let loadingEvents: Promise<unknown> | undefined;
+const loadEvents = () =>
+  (loadingEvents ??= import('../../protocol/embed-events').then(
+    (module) => (events = module),
+    () => (loadingEvents = undefined), // a failed chunk load is tried again
+  ));
 
 /** Typed callbacks for the events an embed posts. */
 export interface EmbedEventHandlers {
@@ -117,6 +126,19 @@ const isSafeTheme = (value: unknown, key?: string): boolean =>
       ? isFontFamily(value)
       : isCssColor(value);
 
+/** The props that go in the embed URL. */
+const URL_OPTIONS = [
+  'filters',
+  'timeGranularity',
+  'memberSelection',
+  'allowExport',
+  'locale',
+  'showDashboardHeader',
+  'showDashboardTitle',
+  'showDashboardFilters',
+  'extraParams',
+] as const satisfies readonly (keyof EmbedUrlOptions)[];
+
 const HANDLERS = {
   'cube:event:ready': 'onReady',
   'cube:event:view': 'onView',
@@ -176,17 +198,8 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     const maxHeight = [props.maxHeight, defaults.maxHeight, DEFAULT_MAX_HEIGHT].find(Number.isFinite)!;
     const lazy = props.lazy ?? defaults.lazy;
     const { ref: observe, near } = useNearViewport(lazy);
-    const urlOptions: EmbedUrlOptions = {
-      ...(props.filters ? { filters: props.filters } : {}),
-      ...(props.timeGranularity ? { timeGranularity: props.timeGranularity } : {}),
-      ...(props.memberSelection ? { memberSelection: props.memberSelection } : {}),
-      ...(props.allowExport !== undefined ? { allowExport: props.allowExport } : {}),
-      ...(props.locale ? { locale: props.locale } : {}),
-      ...(props.showDashboardHeader !== undefined ? { showDashboardHeader: props.showDashboardHeader } : {}),
-      ...(props.showDashboardTitle !== undefined ? { showDashboardTitle: props.showDashboardTitle } : {}),
-      ...(props.showDashboardFilters !== undefined ? { showDashboardFilters: props.showDashboardFilters } : {}),
-      ...(props.extraParams ? { extraParams: props.extraParams } : {}),
-    };
+    const urlOptions: EmbedUrlOptions = {};
+    for (const key of URL_OPTIONS) if (props[key] !== undefined) Object.assign(urlOptions, { [key]: props[key] });
     const latestOnError = useLatest(props.onError);
     const scopedContext = useMemo(
       () => ({ ...context, onError: (error: EmbedError) => (latestOnError.current?.(error), context.onError(error)) }),
@@ -225,8 +238,13 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
       const onMessage = (message: MessageEvent) => {
         if (message.source !== iframe.current?.contentWindow || !iframe.current) return;
         if (!allowed.includes(message.origin)) return;
-        const event = parseEmbedEvent(message.data);
-        if (!event) return;
+        // In arrival order: a message before the parser has loaded waits for it.
+        if (events) handle(message.data);
+        else void loadEvents().then(() => handle(message.data));
+      };
+      const handle = (data: unknown) => {
+        const event = events?.parseEmbedEvent(data);
+        if (!event || !iframe.current) return;
         const handlers = latestProps.current;
         if (event.type === 'cube:event:ready') markReady();
         if (event.type === 'cube:event:resize') setContentHeight(event.payload.height);
@@ -239,6 +257,8 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
       window.addEventListener('message', onMessage);
       return () => window.removeEventListener('message', onMessage);
     }, [src, embedOrigin, context.allowedOrigins, context.baseUrl, markReady, fail, latestProps]);
+
+    useEffect(() => void loadEvents(), []);
 
     // Chromium never matches :focus on an iframe whose document has the focus, so the
     // focus ring follows `data-focused`: the page's window blurs as focus enters the frame.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { isDeploymentId, serviceUrlProblem, type EmbedTarget, type EmbedUrlOptions } from '../../protocol';
+import { serviceUrlProblem, type EmbedTarget, type EmbedUrlOptions } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { EmbedContextValue } from './EmbedProvider';
 import { EmbedError } from './errors';
@@ -39,14 +39,23 @@ function reducer(state: EmbedLoadState, action: Action): EmbedLoadState {
 
 let nextInstance = 0;
 
-/** Why the host's configuration of an embed is refused, or undefined when it is not. */
-const configProblem = (baseUrl: string, { deploymentId, ...target }: EmbedTarget) =>
-  serviceUrlProblem(baseUrl) ??
-  (deploymentId !== undefined && !isDeploymentId(deploymentId)
-    ? `deploymentId ${JSON.stringify(deploymentId)} is not a positive integer`
-    : 'publicId' in target && !target.publicId
-      ? 'no publicId'
-      : undefined);
+/**
+ * The iframe's src: what the builder makes of the host's configuration, refused (an
+ * `EmbedError` of kind `config`) unless an absolute https URL (http on loopback). So a
+ * `javascript:`, `data:`, `//host` or empty `baseUrl`, a deploymentId that is not a positive
+ * integer (the builder throws) and a custom builder's odd URL never reach the iframe.
+ */
+function embedSrc(context: EmbedContextValue, target: EmbedTarget, sessionId: string, options: EmbedUrlOptions) {
+  let problem: unknown;
+  try {
+    const src = context.buildUrl(context.baseUrl, target, sessionId, options);
+    problem = serviceUrlProblem(src);
+    if (!problem) return src;
+  } catch (error) {
+    problem = error;
+  }
+  throw new EmbedError('config', `Refused: ${problem}`);
+}
 
 /**
  * The session and load life of one iframe. Every load gets a freshly minted session, minted
@@ -85,9 +94,12 @@ export function useEmbedLoad(
   useEffect(() => {
     if (!visible) return;
     const parsedTarget = JSON.parse(targetKey) as EmbedTarget;
-    // Checked before a session is minted for it: a bad config costs no session.
-    const problem = configProblem(context.baseUrl, parsedTarget);
-    if (problem) return fail(new EmbedError('config', `Refused: ${problem}`));
+    try {
+      // Checked before a session is minted for it: a bad config costs no session.
+      embedSrc(context, parsedTarget, '', latestUrlOptions.current);
+    } catch (error) {
+      return fail(error as EmbedError);
+    }
     const key = ['react-embedded-analytics', 'session', instance, load.count] as const;
     claimSession(key);
     let active = true;
@@ -109,17 +121,12 @@ export function useEmbedLoad(
           return;
         }
         consumed.add(session.sessionId);
-        let src = '';
-        let problem: unknown;
         try {
-          src = context.buildUrl(context.baseUrl, parsedTarget, session.sessionId, latestUrlOptions.current);
-          // A custom builder's URL too: only an absolute http(s) URL becomes the iframe's src.
-          problem = serviceUrlProblem(src);
+          const src = embedSrc(context, parsedTarget, session.sessionId, latestUrlOptions.current);
+          dispatch({ type: 'load', src, sessionId: session.sessionId });
         } catch (error) {
-          problem = error;
+          fail(error as EmbedError);
         }
-        if (problem) fail(new EmbedError('config', `Refused: ${problem}`));
-        else dispatch({ type: 'load', src, sessionId: session.sessionId });
       },
       (error: unknown) => {
         if (!active) return;
