@@ -13,13 +13,18 @@ export const ownValue = (object: object, key: string): unknown =>
 
 /** Sets `key` as an own data property, `__proto__` included (assigning it would set the prototype). */
 export function setOwn(object: object, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
   else (object as Record<string, unknown>)[key] = value;
 }
 
 /** `object` without own `__proto__`, `constructor` or `prototype` keys: itself when it has none. */
 export function withoutPrototypeKeys<T extends object>(object: T): T {
-  if (!Object.hasOwn(object, '__proto__') && !Object.hasOwn(object, 'constructor') && !Object.hasOwn(object, 'prototype'))
+  if (
+    !Object.hasOwn(object, '__proto__') &&
+    !Object.hasOwn(object, 'constructor') &&
+    !Object.hasOwn(object, 'prototype')
+  )
     return object;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(object)) if (!isPrototypeKey(key)) copy[key] = (object as Record<string, unknown>)[key];

@@ -25,7 +25,23 @@ const HOSTILE = [
 
 describe('isCssColor', () => {
   it('accepts colour values: hex, colour functions, names', () => {
-    for (const color of ['#fff', '#ffff', '#0e7490', '#0e749080', 'rgb(1, 2, 3)', 'rgba(1,2,3,.5)', 'rgb(1 2 3 / 50%)', 'hsl(210deg 40% 50%)', 'oklch(70% 0.1 200)', 'lab(50% 20 -30)', 'color(display-p3 1 0 0)', 'transparent', 'currentColor', 'rebeccapurple', ' teal '])
+    for (const color of [
+      '#fff',
+      '#ffff',
+      '#0e7490',
+      '#0e749080',
+      'rgb(1, 2, 3)',
+      'rgba(1,2,3,.5)',
+      'rgb(1 2 3 / 50%)',
+      'hsl(210deg 40% 50%)',
+      'oklch(70% 0.1 200)',
+      'lab(50% 20 -30)',
+      'color(display-p3 1 0 0)',
+      'transparent',
+      'currentColor',
+      'rebeccapurple',
+      ' teal ',
+    ])
       expect(isCssColor(color), color).toBe(true);
   });
 
@@ -36,7 +52,12 @@ describe('isCssColor', () => {
 
 describe('isFontFamily', () => {
   it('accepts family lists of bare and quoted names', () => {
-    for (const font of ['Inter', "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", '"SF Mono", monospace', 'Georgia'])
+    for (const font of [
+      'Inter',
+      "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+      '"SF Mono", monospace',
+      'Georgia',
+    ])
       expect(isFontFamily(font), font).toBe(true);
   });
 
@@ -48,7 +69,9 @@ describe('isFontFamily', () => {
 
 describe('EmbedThemeSchema', () => {
   it('refuses a theme (Generate Session embedTheme, set-theme) whose colours or font are not colours and fonts', () => {
-    expect(EmbedThemeSchema.is({ primaryColor: '#0e7490', font: 'Inter', analyticsChat: { backgroundColor: '#fff' } })).toBe(true);
+    expect(
+      EmbedThemeSchema.is({ primaryColor: '#0e7490', font: 'Inter', analyticsChat: { backgroundColor: '#fff' } }),
+    ).toBe(true);
     expect(EmbedThemeSchema.is({ primaryColor: 'url(//evil.test/x)' })).toBe(false);
     expect(EmbedThemeSchema.is({ analyticsChat: { chatInput: { borderColor: 'red;x:y' } } })).toBe(false);
     expect(EmbedThemeSchema.is({ font: 'x; src: url(//evil.test/f.woff)' })).toBe(false);

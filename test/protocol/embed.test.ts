@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildEmbedUrl, isDeploymentId, parseEmbedEvent, serviceUrlProblem } from '../../src/protocol';
 
-const envelope = (type: unknown, payload: unknown = {}) => ({ source: 'cube-embed', direction: 'event', type, payload });
+const envelope = (type: unknown, payload: unknown = {}) => ({
+  source: 'cube-embed',
+  direction: 'event',
+  type,
+  payload,
+});
 
 describe('parseEmbedEvent', () => {
   it('looks an event type up among its own types only: Object.prototype members are unknown types', () => {
@@ -52,7 +57,13 @@ describe('buildEmbedUrl', () => {
 
 describe('serviceUrlProblem and isDeploymentId', () => {
   it('accepts https anywhere and http on loopback only', () => {
-    for (const url of ['https://acme.example.dev', 'https://acme.test:8443/base/', 'http://localhost:4010', 'http://127.0.0.1:1/x', 'http://[::1]:3000'])
+    for (const url of [
+      'https://acme.example.dev',
+      'https://acme.test:8443/base/',
+      'http://localhost:4010',
+      'http://127.0.0.1:1/x',
+      'http://[::1]:3000',
+    ])
       expect(serviceUrlProblem(url)).toBeUndefined();
   });
 

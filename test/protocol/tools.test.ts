@@ -173,7 +173,8 @@ describe('result rows: column names are keys, never prototype members', () => {
     for (const [i, row] of rows.entries()) {
       expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
       expect(Object.keys(row)).toEqual(NAMES);
-      for (const name of NAMES) expect(Object.getOwnPropertyDescriptor(row, name)!.value).toBe(i === 0 ? `${name}!` : null);
+      for (const name of NAMES)
+        expect(Object.getOwnPropertyDescriptor(row, name)!.value).toBe(i === 0 ? `${name}!` : null);
     }
   });
 });

@@ -2,7 +2,12 @@
 // What a cross-site page can make a user's browser send (a form, a fetch without CORS) never
 // reaches the agent; a huge body is refused unread; a huge question is refused.
 import { describe, expect, it } from 'vitest';
-import { checkBrowserRequest, createChatProxy, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INPUT_LENGTH } from '../../src/server';
+import {
+  checkBrowserRequest,
+  createChatProxy,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_INPUT_LENGTH,
+} from '../../src/server';
 
 const ORIGIN = 'https://host.test';
 
@@ -54,7 +59,7 @@ describe('createChatProxy refuses what a browser should not be able to make it d
       { ...json, Origin: 'https://evil.test' },
       { ...json, Origin: 'null' },
       { ...json, Origin: 'http://host.test.evil.test' },
-    ])
+    ] as Record<string, string>[])
       expect((await proxy(post(body, headers))).status, JSON.stringify(headers)).toBe(403);
     expect(upstream).toEqual([]);
   });
@@ -68,7 +73,7 @@ describe('createChatProxy refuses what a browser should not be able to make it d
       json, // curl, a server: no browser, no cookies of a victim
       { ...json, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://app.test' },
       { 'Content-Type': 'application/json; charset=utf-8', 'Sec-Fetch-Site': 'same-origin' },
-    ])
+    ] as Record<string, string>[])
       expect((await proxy(post(body, headers))).status, JSON.stringify(headers)).toBe(200);
     expect(upstream).toHaveLength(5);
   });

@@ -16,6 +16,7 @@ import {
   filterUrlParameter,
   isCssColor,
   isFontFamily,
+  type parseEmbedEvent,
   type EmbedActionPayloads,
   type EmbedActionType,
   type EmbedEvent,
@@ -34,7 +35,7 @@ type Payload<T extends EmbedEvent['type']> = Extract<EmbedEvent, { type: T }>['p
 
 // The event parser and the schemas under it are not needed for the first paint: they load
 // with the first dashboard, while its session is minted, long before its iframe can post.
-let events: typeof import('../../protocol/embed-events') | undefined;
+let events: { parseEmbedEvent: typeof parseEmbedEvent } | undefined;
 let loadingEvents: Promise<unknown> | undefined;
 const loadEvents = () =>
   (loadingEvents ??= import('../../protocol/embed-events').then(

@@ -54,7 +54,7 @@ function embedSrc(context: EmbedContextValue, target: EmbedTarget, sessionId: st
   } catch (error) {
     problem = error;
   }
-  throw new EmbedError('config', `Refused: ${problem}`);
+  throw new EmbedError('config', `Embed configuration refused: ${problem}`);
 }
 
 /**

@@ -9,8 +9,7 @@ import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../../src/
 /** A transport that answers every request with these NDJSON lines, as written. */
 const streaming = (lines: string[]): ChatTransport => ({
   url: '/chat',
-  fetch: async () =>
-    new Response(lines.join('\n') + '\n', { headers: { 'Content-Type': 'application/json' } }),
+  fetch: async () => new Response(lines.join('\n') + '\n', { headers: { 'Content-Type': 'application/json' } }),
 });
 
 function host(props: Parameters<typeof AgentChat>[0]) {
@@ -32,7 +31,7 @@ describe('hostile chat lines', () => {
     host({
       transport: streaming([
         '{"id":"__cutoff__","state":{"chatId":"c","isStreaming":true}}',
-        '{"id":"u","role":"user","sort":4,"content":"Revenue by region"}',
+        '{"id":"u","role":"user","sort":4}',
         '{"id":"u","__proto__":{"content":{"x":1}}}',
         '{"id":"a","role":"assistant","sort":5,"content":"Fine.","graphPath":["final"]}',
       ]),
@@ -40,7 +39,9 @@ describe('hostile chat lines', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revenue by region' }));
     await waitFor(() => expect(screen.getByText('Fine.')).toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Host app' })).toBeInTheDocument();
-    expect(screen.getAllByText('Revenue by region').length).toBeGreaterThan(0);
+    const user = document.querySelector('[data-id="u"]')!;
+    expect(user).toBeInTheDocument();
+    expect(user.textContent).toBe(''); // the message has no content: none came from `__proto__`
     expect(screen.queryByText(defaultChatMessages.partFailed)).toBeNull();
   });
 
@@ -74,7 +75,13 @@ describe('hostile chat lines', () => {
     const junk: unknown[] = [5, -1, 1e308, true, null, [], ['x'], {}, { x: 1 }, '__proto__'];
     const messages = junk.flatMap((value, i) =>
       ['content', 'thinking', 'toolCall', 'graphPath', 'isInProcess', 'sort', 'role'].map(
-        (field) => ({ id: `m${i}-${field}`, role: 'assistant', content: `row ${i} ${field}`, [field]: value }) as unknown as ChatMessage,
+        (field) =>
+          ({
+            id: `m${i}-${field}`,
+            role: 'assistant',
+            content: `row ${i} ${field}`,
+            [field]: value,
+          }) as unknown as ChatMessage,
       ),
     );
     const errors = host({

@@ -47,16 +47,20 @@ const event = (type: unknown, payload: unknown = {}) => ({ source: 'cube-embed',
 afterEach(() => vi.restoreAllMocks());
 
 describe('host configuration', () => {
-  it.each(['javascript:alert(document.domain)', 'data:text/html,<h1>x</h1>', '//evil.test', '', 'http://evil.test', 'https://u:p@acme.test'])(
-    'refuses baseUrl %j with a config EmbedError, mints nothing and renders no iframe',
-    async (baseUrl) => {
-      const { getSession, errors } = mount({}, { baseUrl });
-      expect(await screen.findByRole('alert')).toHaveTextContent('is not an https URL');
-      expect(errors.map((e) => e.kind)).toEqual(['config']);
-      expect(getSession).not.toHaveBeenCalled();
-      expect(frame()).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(document.domain)',
+    'data:text/html,<h1>x</h1>',
+    '//evil.test',
+    '',
+    'http://evil.test',
+    'https://u:p@acme.test',
+  ])('refuses baseUrl %j with a config EmbedError, mints nothing and renders no iframe', async (baseUrl) => {
+    const { getSession, errors } = mount({}, { baseUrl });
+    expect(await screen.findByRole('alert')).toHaveTextContent('is not an https URL');
+    expect(errors.map((e) => e.kind)).toEqual(['config']);
+    expect(getSession).not.toHaveBeenCalled();
+    expect(frame()).toBeNull();
+  });
 
   it('refuses a deploymentId that is not a positive integer instead of putting it in the path', async () => {
     const { getSession, errors } = mount({ deploymentId: '1/../../../evil?' as unknown as number });
@@ -87,7 +91,11 @@ describe('host configuration', () => {
       {},
       {
         theme: {
-          colors: { primary: 'url(https://evil.test/p.svg#x)', background: 'red; background-image: url(//evil.test/b)', text: '#111111' },
+          colors: {
+            primary: 'url(https://evil.test/p.svg#x)',
+            background: 'red; background-image: url(//evil.test/b)',
+            text: '#111111',
+          },
           fonts: { body: 'x; src: url(//evil.test/f.woff)' },
           chart: { palette: ['url(//evil.test/c)', '#123456'] },
         },
@@ -175,7 +183,12 @@ describe('sandbox', () => {
     const second = mount({ sandbox: true });
     await waitFor(() => expect(frame()).not.toBeNull());
     expect(frame()!.getAttribute('sandbox')).toBe(EMBED_SANDBOX);
-    expect(EMBED_SANDBOX.split(' ').sort()).toEqual(['allow-downloads', 'allow-forms', 'allow-same-origin', 'allow-scripts']);
+    expect(EMBED_SANDBOX.split(' ').sort()).toEqual([
+      'allow-downloads',
+      'allow-forms',
+      'allow-same-origin',
+      'allow-scripts',
+    ]);
     second.unmount();
     mount({ sandbox: `${EMBED_SANDBOX} allow-popups` });
     await waitFor(() => expect(frame()).not.toBeNull());
