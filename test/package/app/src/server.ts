@@ -1,7 +1,13 @@
 // The host's backend, step 1 and 2 of the README's five-minute guide: a session route and
 // the chat proxy, as web-standard handlers `(Request) => Promise<Response>` that Next.js,
 // Hono, Remix, Bun, Deno and workers mount as they are (Express: see README).
-import { createChatProxy, createEmbedClient, EmbedApiError, EmbedRequestError } from 'react-embedded-analytics/server';
+import {
+  checkBrowserRequest,
+  createChatProxy,
+  createEmbedClient,
+  EmbedApiError,
+  EmbedRequestError,
+} from 'react-embedded-analytics/server';
 
 /** Your own sign-in: who is calling. Here a `user=<id>` cookie; use your session store. */
 async function currentUser(request: Request): Promise<{ id: string; name: string; regions: string[] } | null> {
@@ -20,6 +26,9 @@ const embed = createEmbedClient({ baseUrl: env('EMBED_BASE_URL'), apiKey: env('E
 
 /** POST /api/embed-session → `{ sessionId }`, minted for the signed-in user. */
 export async function sessionRoute(request: Request): Promise<Response> {
+  // Only this app's own pages may mint a session with the user's cookie: 403 cross-site.
+  const refused = checkBrowserRequest(request, { requireJson: false });
+  if (refused) return refused;
   const user = await currentUser(request);
   if (!user) return Response.json({ error: 'sign in first' }, { status: 401 });
   try {
@@ -37,7 +46,10 @@ export async function sessionRoute(request: Request): Promise<Response> {
   }
 }
 
-/** POST /api/chat and /api/chat/abort: the agent's NDJSON stream, as the signed-in user. */
+/**
+ * POST /api/chat and /api/chat/abort: the agent's NDJSON stream, as the signed-in user. It
+ * refuses cross-site requests, bodies that are not JSON or over 64 KiB, and long inputs.
+ */
 export const chatRoute = createChatProxy({
   chatUrl: env('AGENT_CHAT_URL'),
   apiKey: env('EMBED_API_KEY'),
