@@ -74,8 +74,8 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
   const loadAll = () => {
     if (!call.result) return;
     setLoading('loading');
-    loadAllRows(transport, call.result.sqlQuery).then(
-      (wire) => {
+    loadAllRows(transport, call.result.sqlQuery)
+      .then((wire) => {
         const all = toSqlResult({
           ...wire,
           queryTitle: call.result!.queryTitle,
@@ -84,9 +84,8 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
         if (call.result!.vegaSpec) all.vegaSpec = call.result!.vegaSpec;
         setFull(all);
         setLoading('idle');
-      },
-      () => setLoading('failed'),
-    );
+      })
+      .catch(() => setLoading('failed'));
   };
   const footer = canLoadAll ? (
     <button type="button" className="ek-button" onClick={loadAll} aria-disabled={loading === 'loading' || undefined}>
