@@ -26,7 +26,8 @@ import {
   type ChatMessage,
 } from '../../src/protocol';
 import { createTheme, themeToCssVariables, themeToEmbedTheme, themeToVegaConfig } from '../../src/react/theme/theme';
-import { createChatProxy, createEmbedClient } from '../../src/server';
+import { createEmbedClient } from '../../src/server';
+import { recordingProxy } from '../server/recording-proxy';
 import { serveFolder } from '../setup/static-server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
 import {
@@ -263,7 +264,7 @@ describe('hostile wire data in Chromium, inside a host page', () => {
   const dialogs: string[] = [];
   const popups: string[] = [];
   const requests: string[] = [];
-  const upstream: unknown[] = [];
+  let upstream: unknown[] = [];
   const proxyStatuses: number[] = [];
   const embedMessages = embedMessagePayloads();
 
@@ -285,15 +286,8 @@ describe('hostile wire data in Chromium, inside a host page', () => {
     // embed page and the host's chat proxy, whose upstream only records what reaches it.
     const mock = createMockService();
     const mockHandler = toNodeHandler(mock);
-    const proxy = createChatProxy({
-      chatUrl: 'https://ai.test/chat/stream-chat-state',
-      apiKey: 'k',
-      getSessionSettings: () => ({ externalId: 'victim' }), // as if the user's cookie came along
-      fetch: async (_input, init) => {
-        upstream.push(JSON.parse(String(init?.body)));
-        return new Response('', { status: 200, headers: { 'Content-Type': 'application/json' } });
-      },
-    });
+    const { proxy, upstream: reached } = recordingProxy();
+    upstream = reached;
     service = createServer((req, res) => {
       const path = new URL(req.url!, 'http://x').pathname;
       if (path === '/hostile-embed') {

@@ -2,30 +2,10 @@
 // What a cross-site page can make a user's browser send (a form, a fetch without CORS) never
 // reaches the agent; a huge body is refused unread; a huge question is refused.
 import { describe, expect, it } from 'vitest';
-import {
-  checkBrowserRequest,
-  createChatProxy,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_INPUT_LENGTH,
-} from '../../src/server';
+import { checkBrowserRequest, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INPUT_LENGTH } from '../../src/server';
+import { recordingProxy } from './recording-proxy';
 
 const ORIGIN = 'https://host.test';
-
-/** A proxy whose upstream records every call and answers an empty stream. */
-function recordingProxy(options: Partial<Parameters<typeof createChatProxy>[0]> = {}) {
-  const upstream: unknown[] = [];
-  const proxy = createChatProxy({
-    chatUrl: 'https://ai.test/chat/stream-chat-state',
-    apiKey: 'k',
-    getSessionSettings: () => ({ externalId: 'eve' }), // as if the user's cookie came along
-    fetch: async (_input, init) => {
-      upstream.push(JSON.parse(String(init?.body)));
-      return new Response('', { status: 200, headers: { 'Content-Type': 'application/json' } });
-    },
-    ...options,
-  });
-  return { proxy, upstream };
-}
 
 function post(body: BodyInit, headers: Record<string, string>, path = '/api/chat') {
   return new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
