@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import fc from 'fast-check';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import {
   buildEmbedUrl,
   decodeChatStream,
   EMPTY_THREAD,
+  EmbedEventPayloadSchemas,
   parseEmbedEvent,
   parseToolCall,
   rowsAsObjects,
@@ -156,6 +158,71 @@ describe('hostile wire data against the protocol core', () => {
     expect(crashes).toBe(0);
     // Only well-formed events of known types: finite resizes, and payloads of the right shape.
     for (const name of accepted) expect(name).toMatch(/^(resize -?\d|cube:event:(ready|error|navigate|drilldown) )/);
+  });
+
+  it('fuzzed: random lines with prototype keys anywhere, random envelopes (fast-check)', async () => {
+    const runs = Number(process.env.FUZZ_RUNS ?? 200);
+    const key = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'id',
+      'content',
+      'toolCall',
+      'state',
+      'messages',
+      'name',
+      'result',
+      'graphPath',
+      'sort',
+      'isDelta',
+    );
+    // fast-check's dictionaries hold `__proto__` as an own key, as JSON.parse makes it.
+    const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.dictionary(key, tie('v'), { maxKeys: 4 }),
+        fc.array(tie('v'), { maxLength: 3 }),
+      ),
+    })).v;
+    const line = fc
+      .tuple(fc.constantFrom('a', 'b', '__state__', '__cutoff__'), fc.dictionary(key, value, { maxKeys: 5 }))
+      .map(([id, fields]) => JSON.stringify({ ...fields, id }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 6 }), async (lines) => {
+        const result = await runProtocol([{ name: 'fuzz', lines }]);
+        expect(result.problems).toEqual([]);
+        expect(result.polluted).toBe(false);
+      }),
+      { numRuns: runs },
+    );
+    const type = fc.oneof(
+      fc.constantFrom(
+        ...Object.keys(EmbedEventPayloadSchemas),
+        ...Object.getOwnPropertyNames(Object.prototype),
+        '__proto__',
+      ),
+      fc.string(),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(type, fc.anything(), fc.anything(), (t, payload, extra) => {
+        const event = parseEmbedEvent({
+          source: 'cube-embed',
+          direction: 'event',
+          type: t,
+          payload,
+          timestamp: extra,
+          surface: extra,
+        });
+        if (event) expect(Object.hasOwn(EmbedEventPayloadSchemas, event.type)).toBe(true);
+        parseEmbedEvent(payload);
+      }),
+      { numRuns: runs * 5 },
+    );
+    report('fuzzed lines and envelopes (protocol, fast-check)', { payloads: runs * 6, crashes: 0 });
   });
 
   it('host configuration: no hostile URL, id, colour or font reaches a URL, CSS or the embed', () => {
