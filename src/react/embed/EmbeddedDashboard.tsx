@@ -235,6 +235,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     // at commit (layout effect), so the listener is there before the iframe can post anything.
     useIsomorphicLayoutEffect(() => {
       if (!src || !embedOrigin) return;
+      let listening = true;
       const allowed = context.allowedOrigins ?? [new URL(context.baseUrl, window.location.href).origin];
       const onMessage = (message: MessageEvent) => {
         if (message.source !== iframe.current?.contentWindow || !iframe.current) return;
@@ -244,8 +245,8 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         else void loadEvents().then(() => handle(message.data));
       };
       const handle = (data: unknown) => {
-        const event = events?.parseEmbedEvent(data);
-        if (!event || !iframe.current) return;
+        const event = listening ? events?.parseEmbedEvent(data) : undefined;
+        if (!event) return;
         const handlers = latestProps.current;
         if (event.type === 'cube:event:ready') markReady();
         if (event.type === 'cube:event:resize') setContentHeight(event.payload.height);
@@ -256,7 +257,10 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         handlers.onEvent?.(event);
       };
       window.addEventListener('message', onMessage);
-      return () => window.removeEventListener('message', onMessage);
+      return () => {
+        listening = false; // a message waiting for the parser was this iframe's: dropped
+        window.removeEventListener('message', onMessage);
+      };
     }, [src, embedOrigin, context.allowedOrigins, context.baseUrl, markReady, fail, latestProps]);
 
     useEffect(() => void loadEvents(), []);
