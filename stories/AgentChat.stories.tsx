@@ -385,3 +385,50 @@ export const DarkTheme: Story = {
     await expect(root.style.getPropertyValue('--ek-color-background')).toBe('#0f172a');
   },
 };
+
+const poisoned = applyChatMessages(EMPTY_THREAD, [
+  { id: 'q1', role: 'user', content: 'Revenue by region', sort: 1 },
+  { id: 'bad', role: 'assistant', content: 'This answer cannot be drawn.', sort: 2, graphPath: ['final'] },
+  { id: 'q2', role: 'user', content: 'Orders over time', sort: 3 },
+  { id: 'ok', role: 'assistant', content: 'Orders grew every month.', sort: 4, graphPath: ['final'] },
+]);
+
+/**
+ * One message cannot be drawn (here the host's `renderMessage` throws for it): its row says
+ * "This part could not be shown", `onError` gets a `render` ChatError, the rest goes on.
+ */
+export const MessageCannotBeShown: Story = {
+  args: {
+    initialThread: poisoned,
+    onError: fn(),
+    renderMessage: (message, standard) => {
+      if (message.id === 'bad') throw new Error('This renderer failed');
+      return standard;
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('This part could not be shown')).toBeVisible();
+    await expect(canvas.getByText('Orders grew every month.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toBeEnabled();
+    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ kind: 'render', fatal: false }));
+  },
+};
+
+/** The conversation itself cannot be drawn (the host's `renderEmpty` throws): the composer stays. */
+export const ConversationCannotBeShown: Story = {
+  args: {
+    onError: fn(),
+    renderEmpty: () => {
+      throw new Error('This empty state failed');
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('This part could not be shown')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toBeEnabled();
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'render', message: expect.stringContaining('The conversation') }),
+    );
+  },
+};

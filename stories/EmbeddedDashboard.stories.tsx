@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useRef, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  EMBED_SANDBOX,
   EmbeddedDashboard,
   EmbedProvider,
   type EmbeddedDashboardHandle,
@@ -346,5 +347,31 @@ export const CustomStates: Story = {
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('We could not open this dashboard (session).');
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** A `baseUrl` that is not https (http only on localhost): refused before any session is minted. */
+export const ConfigurationRefused: Story = {
+  decorators: [
+    (Story) => (
+      <EmbedProvider getSession={exec()} baseUrl="javascript:alert(document.domain)//" defaults={{ lazy: false }}>
+        {Story()}
+      </EmbedProvider>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('is not an https URL');
+    await expect(frame(canvasElement)).toBeNull();
+  },
+};
+
+/** Sandboxed with `EMBED_SANDBOX` (`sandbox`): the embed works, and cannot open popups or navigate the page. */
+export const Sandboxed: Story = {
+  args: { sandbox: true },
+  decorators: [withProvider(exec())],
+  play: async ({ canvasElement }) => {
+    await waitForPhase(canvasElement, 'ready');
+    await expect(frame(canvasElement)).toHaveAttribute('sandbox', EMBED_SANDBOX);
   },
 };

@@ -48,7 +48,8 @@ function inlineJson(value: unknown): string {
 
 /** Parses `f_<view>.<dimension>=<JSON>` URL filters into column → allowed values. */
 export function urlFilters(params: URLSearchParams): Record<string, string[]> {
-  const filters: Record<string, string[]> = {};
+  // No prototype: a filter on a column named `__proto__` is a key, not the object's prototype.
+  const filters: Record<string, string[]> = Object.create(null);
   for (const [key, raw] of params) {
     const match = /^f_[\w-]+\.(\w+)$/.exec(key);
     if (!match) continue;
@@ -208,7 +209,7 @@ const PAGE_SCRIPT = `(() => {
   let parentOrigin = '*';
   try { if (document.referrer) parentOrigin = new URL(document.referrer).origin; } catch (e) {}
   let path = location.pathname;
-  const filters = Object.assign({}, model.filters);
+  const filters = Object.assign(Object.create(null), model.filters);
 
   function post(type, payload) {
     if (window.parent === window) return;

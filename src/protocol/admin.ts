@@ -56,8 +56,3 @@ export type EmbedTenantAttribute = Infer<typeof EmbedTenantAttributeSchema>;
 export const EmbedTenantGroupPageSchema = pageSchema(EmbedTenantGroupSchema);
 /** Page of embed-tenant attribute definitions. */
 export const EmbedTenantAttributePageSchema = pageSchema(EmbedTenantAttributeSchema);
-
-/** Error body the service (and the mock) answer with: `{ error: "<message>" }`. */
-export const ErrorBodySchema = v.object({ error: v.string() });
-/** `{ error }` body of a failed request. */
-export type ErrorBody = Infer<typeof ErrorBodySchema>;

@@ -27,7 +27,12 @@ export type ChatErrorKind =
   /** The connection dropped (or the stream ended early) and the turn could not be re-joined. */
   | 'interrupted'
   /** The stream sent nothing for longer than the transport's `idleTimeoutMs`. */
-  | 'timeout';
+  | 'timeout'
+  /**
+   * A message (or a part of the chat) could not be drawn: it shows "This part could not be
+   * shown" (`labels.partFailed`) and the rest of the chat goes on. Not fatal.
+   */
+  | 'render';
 
 /** A typed chat error, shown by the UI and given to `onError`. */
 export class ChatError extends Error {

@@ -1,4 +1,5 @@
-import { CUTOFF_ID, STATE_ID, type ChatMessage, type ChatRequest } from './chat';
+import { CUTOFF_ID, STATE_ID, type ChatMessage } from './chat';
+import type { ChatRequest } from './chat-request';
 import { ChatError } from './chat-error';
 
 /** Where a chat turn is. */

@@ -1,5 +1,5 @@
 import type { EmbedTheme } from './embed-theme';
-import { v, type Infer, type Schema } from './schema';
+import { isDeploymentId } from './urls';
 
 /** What an iframe shows: a dashboard, the embedded chat, or the creator-mode app. */
 export type EmbedTarget =
@@ -21,7 +21,7 @@ export interface EmbedUrlOptions {
   showDashboardHeader?: boolean;
   showDashboardTitle?: boolean;
   showDashboardFilters?: boolean;
-  /** Any other parameter, as is. */
+  /** Any other parameter, as is; never one set above (`session`, `f_…`, `locale`…): those are ignored. */
   extraParams?: Record<string, string>;
 }
 
@@ -36,11 +36,15 @@ export type EmbedUrlBuilder = (
 /**
  * The real service's embed URLs: `/embed/d/{deploymentId}/dashboard/{publicId}`, or
  * `/embed/dashboard/{publicId}` without a deployment; `/embed/d/{deploymentId}/chat` (or
- * `/embed/chat`); `/embed/d/{deploymentId}/app`. The session goes in `session`.
+ * `/embed/chat`); `/embed/d/{deploymentId}/app`. The session goes in `session`, and no
+ * extra parameter replaces it. Throws a TypeError for a deploymentId that is not a positive
+ * integer (a string such as `'1/../x'` would reach the path).
  */
 export const buildEmbedUrl: EmbedUrlBuilder = (baseUrl, target, sessionId, options) => {
   const base = baseUrl.replace(/\/+$/, '');
-  const deployment = target.deploymentId === undefined ? '' : `/d/${target.deploymentId}`;
+  const id = target.deploymentId;
+  if (id !== undefined && !isDeploymentId(id)) throw new TypeError(`deploymentId must be a positive integer`);
+  const deployment = id === undefined ? '' : `/d/${id}`;
   let path: string;
   if (target.surface === 'dashboard') path = `/embed${deployment}/dashboard/${encodeURIComponent(target.publicId)}`;
   else if (target.surface === 'chat') path = `/embed${deployment}/chat`;
@@ -57,7 +61,7 @@ export const buildEmbedUrl: EmbedUrlBuilder = (baseUrl, target, sessionId, optio
   for (const key of ['showDashboardHeader', 'showDashboardTitle', 'showDashboardFilters'] as const) {
     if (options[key] === false) params.set(key, 'false');
   }
-  for (const [key, value] of Object.entries(options.extraParams ?? {})) params.set(key, value);
+  for (const [key, value] of Object.entries(options.extraParams ?? {})) if (!params.has(key)) params.set(key, value);
   return `${base}${path}?${params.toString()}`;
 };
 
@@ -70,85 +74,6 @@ export function filterUrlParameter(filters: Record<string, unknown>): string {
 
 /** `source` of every message of the embed protocol. */
 export const EMBED_MESSAGE_SOURCE = 'cube-embed';
-
-const optionalString = v.optional(v.string());
-const optionalNumber = v.optional(v.number());
-
-/** Payload schemas of the events an embed posts to its host, by type. */
-export const EmbedEventPayloadSchemas = {
-  'cube:event:ready': v.object({
-    embedTenant: v.optional(v.nullable(v.string())),
-    deploymentId: v.optional(v.nullable(v.number())),
-    mode: optionalString,
-    surface: optionalString,
-    publicId: v.optional(v.nullable(v.string())),
-  }),
-  'cube:event:view': v.object({
-    surface: optionalString,
-    path: v.string(),
-    publicId: v.optional(v.nullable(v.string())),
-    title: optionalString,
-  }),
-  'cube:event:navigate': v.object({ path: v.string(), previousPath: optionalString }),
-  'cube:event:dashboard-loaded': v.object({
-    publicId: v.optional(v.nullable(v.string())),
-    widgetCount: optionalNumber,
-    loadDurationMs: optionalNumber,
-  }),
-  'cube:event:download': v.object({
-    format: v.string(),
-    target: v.string(),
-    widgetId: optionalString,
-    title: optionalString,
-    rowCount: optionalNumber,
-  }),
-  'cube:event:drilldown': v.object({ member: v.string(), value: v.optional(v.unknown()), widgetId: optionalString }),
-  'cube:event:ai-query': v.object({
-    query: v.string(),
-    status: v.string(),
-    chatId: optionalString,
-    agentId: optionalString,
-  }),
-  'cube:event:error': v.object({
-    message: v.string(),
-    name: optionalString,
-    context: v.optional(v.unknown()),
-    fatal: v.optional(v.boolean()),
-  }),
-  /** Content height, for auto-height (sent by the mock; the real service's name may differ). */
-  'cube:event:resize': v.object({ height: v.number() }),
-} satisfies Record<string, Schema<unknown>>;
-
-/** Event types an embed posts. */
-export type EmbedEventType = keyof typeof EmbedEventPayloadSchemas;
-
-/** A validated event from an embed. */
-export type EmbedEvent = {
-  [K in EmbedEventType]: {
-    type: K;
-    payload: Infer<(typeof EmbedEventPayloadSchemas)[K]>;
-    timestamp?: number;
-    surface?: string;
-  };
-}[EmbedEventType];
-
-/**
- * Reads `data` from a message event as an embed event: the `cube-embed` envelope, direction
- * `event`, a known type and a payload of the right shape. Anything else is undefined.
- */
-export function parseEmbedEvent(data: unknown): EmbedEvent | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const envelope = data as Record<string, unknown>;
-  if (envelope.source !== EMBED_MESSAGE_SOURCE || envelope.direction !== 'event' || typeof envelope.type !== 'string')
-    return undefined;
-  const type = envelope.type as EmbedEventType;
-  const schema = (EmbedEventPayloadSchemas as Record<string, Schema<unknown>>)[type];
-  if (!schema || !schema.is(envelope.payload ?? {})) return undefined;
-  const event = { type, payload: envelope.payload ?? {} } as EmbedEvent;
-  if (typeof envelope.timestamp === 'number') event.timestamp = envelope.timestamp;
-  if (typeof envelope.surface === 'string') event.surface = envelope.surface;
-  return event;
-}
 
 /** The actions a host posts to an embed, with their payloads. */
 export interface EmbedActionPayloads {

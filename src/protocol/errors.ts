@@ -1,3 +1,5 @@
+import { v, type Infer } from './schema';
+
 /** What went wrong while reading a stream. */
 export type ProtocolErrorCode =
   /** A line that is not JSON. The stream goes on with the next line. */
@@ -27,3 +29,8 @@ export class ProtocolError extends Error {
     this.excerpt = options.text === undefined ? undefined : options.text.slice(0, 200);
   }
 }
+
+/** Error body the service (and the mock) answer with: `{ error: "<message>" }`. */
+export const ErrorBodySchema = v.object({ error: v.string() });
+/** `{ error }` body of a failed request. */
+export type ErrorBody = Infer<typeof ErrorBodySchema>;

@@ -6,10 +6,12 @@
  */
 export * from './schema';
 export * from './errors';
+export * from './css-values';
 export * from './embed-theme';
 export * from './session';
 export * from './admin';
 export * from './chat';
+export * from './chat-request';
 export * from './ndjson';
 export * from './chat-stream';
 export * from './reducer';
@@ -19,3 +21,4 @@ export * from './urls';
 export * from './embed';
 export * from './chat-error';
 export * from './chat-turn';
+export * from './embed-events';

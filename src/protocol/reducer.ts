@@ -1,4 +1,5 @@
 import { CUTOFF_ID, STATE_ID, type ChatMessage, type ToolCall } from './chat';
+import { withoutPrototypeKeys } from './own-keys';
 
 /** A chat thread as the stream has built it so far. Immutable: reducers return new ones. */
 export interface ChatThread {
@@ -113,7 +114,13 @@ class ThreadWriter {
     return this.index.get(id) ?? -1;
   }
 
-  private upsert(line: ChatMessage): void {
+  private upsert(wire: ChatMessage): void {
+    // A wire `__proto__` key merged by assignment would set the message's prototype.
+    let line = withoutPrototypeKeys(wire);
+    if (line.toolCall) {
+      const toolCall = withoutPrototypeKeys(line.toolCall);
+      if (toolCall !== line.toolCall) line = { ...line, toolCall };
+    }
     const at = this.positionOf(line.id);
     if (at === -1) {
       this.insert(line.isDelta ? this.own(withoutDelta(line)) : line);
@@ -250,7 +257,7 @@ export function setStreaming(thread: ChatThread, isStreaming: boolean): ChatThre
 /** The spec's rule for a final-answer message: assistant, `graphPath[0] === 'final'`, path length ≤ 2. */
 export function isFinalAnswer(message: ChatMessage): boolean {
   const path = message.graphPath;
-  return message.role === 'assistant' && path !== undefined && path[0] === 'final' && path.length <= 2;
+  return message.role === 'assistant' && Array.isArray(path) && path[0] === 'final' && path.length <= 2;
 }
 
 const finalAnswers = new WeakMap<readonly ChatMessage[], ChatMessage | null>();

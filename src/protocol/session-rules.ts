@@ -1,4 +1,4 @@
-import type { SessionSettings } from './chat';
+import type { SessionSettings } from './chat-request';
 import type { GenerateSessionRequest } from './session';
 
 /** A rule of the spec that a request breaks, with the HTTP status the service answers. */

@@ -1,4 +1,5 @@
 import type { ToolCall } from './chat';
+import { ownValue, setOwn } from './own-keys';
 import { v, type Infer } from './schema';
 
 /** Tool names of the spec, and of the real service's docs, that search metadata. */
@@ -230,7 +231,8 @@ export function toSqlResult(wire: SqlToolResultWire): SqlResult {
   }
   const rows: Cell[][] = data.map((row) => {
     if (Array.isArray(row)) return row.map((cell, i) => coerce(cell, columns[i]));
-    return columns.map((column) => coerce((row as Record<string, unknown>)[column.name], column));
+    // Own keys only: a column named `constructor` must not read Object's.
+    return columns.map((column) => coerce(ownValue(row, column.name), column));
   });
   let vegaSpec: Record<string, unknown> | undefined;
   if (wire.vegaSpec !== undefined) vegaSpec = asRecord(parseNestedJson(wire.vegaSpec));
@@ -326,14 +328,15 @@ function parseUncached(toolCall: ToolCall): ParsedToolCall {
   return { ...base, kind, status: 'done', input: rawInput, result: rawResult };
 }
 
-/** Rows as objects keyed by column name: the shape charts and data tables want. */
+/** Rows as objects keyed by column name (own properties, `__proto__` too): the shape charts and data tables want. */
 export function rowsAsObjects(result: SqlResult): Record<string, Cell>[] {
   let cached = objectRows.get(result);
   if (!cached) {
     const names = result.columns.map((column) => column.name);
     cached = result.rows.map((row) => {
       const object: Record<string, Cell> = {};
-      for (let i = 0; i < names.length; i++) object[names[i]!] = row[i] ?? null;
+      // A column named `__proto__` is a key like any other, not the row's prototype.
+      for (let i = 0; i < names.length; i++) setOwn(object, names[i]!, row[i] ?? null);
       return object;
     });
     objectRows.set(result, cached);

@@ -31,3 +31,26 @@ export function chatAbortUrl(chatUrl: string, style: AbortUrlStyle = 'spec'): st
   url.pathname = style === 'spec' ? `${path}/abort` : path.replace(/\/stream-chat-state$/, '/abort');
   return url.toString();
 }
+
+/** A deployment id: a positive safe integer (it becomes a path segment of embed URLs). */
+export const isDeploymentId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/**
+ * Why `url` cannot be a service URL the browser loads (an embed's `baseUrl` or `src`), or
+ * undefined when it can: it must be absolute `https:`, or `http:` on localhost, 127.0.0.1 or
+ * [::1], without credentials. `javascript:`, `data:`, `//host` and '' are refused.
+ */
+export function serviceUrlProblem(url: unknown): string | undefined {
+  try {
+    const { protocol, hostname, username, password } = new URL(url as string);
+    if (
+      !username &&
+      !password &&
+      (protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname)))
+    )
+      return undefined;
+  } catch {
+    // Not an absolute URL.
+  }
+  return `${JSON.stringify(url)} is not an https URL (http only on localhost)`;
+}

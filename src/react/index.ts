@@ -33,8 +33,15 @@ export {
   type FormatOptions,
   type FormatStyle,
 } from './charts/formats';
-export { EmbedProvider, useEmbedContext, type EmbedDefaults, type EmbedProviderProps } from './embed/EmbedProvider';
 export {
+  DEFAULT_MAX_HEIGHT,
+  EmbedProvider,
+  useEmbedContext,
+  type EmbedDefaults,
+  type EmbedProviderProps,
+} from './embed/EmbedProvider';
+export {
+  EMBED_SANDBOX,
   EmbeddedDashboard,
   type EmbedEventHandlers,
   type EmbeddedDashboardHandle,

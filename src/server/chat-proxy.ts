@@ -7,7 +7,13 @@ import {
   type Infer,
   type SessionSettings,
 } from '../protocol';
+import { checkBrowserRequest, readBodyText } from './browser-request';
 import { redact } from './errors';
+
+/** Default of {@link ChatProxyOptions.maxBodyBytes}: 64 KiB. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Default of {@link ChatProxyOptions.maxInputLength}: 10 000 characters. */
+export const DEFAULT_MAX_INPUT_LENGTH = 10_000;
 
 /** What a browser may send to the proxy for a chat turn: never its own identity. */
 export const BrowserChatRequestSchema = v.object({
@@ -43,37 +49,58 @@ export interface ChatProxyOptions {
   transformRequest?(body: ChatRequest, request: Request): ChatRequest | Promise<ChatRequest>;
   /** Injected fetch. Default: the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Origins besides the proxy's own whose pages may call it (a frontend on another origin).
+   * Default none: cross-site requests are refused with 403 (see `checkBrowserRequest`).
+   */
+  allowedOrigins?: readonly string[];
+  /** Largest request body, in bytes; a larger one is refused with 413 unread. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Longest `input` (the user's question), in UTF-16 code units; longer is 400. Default 10 000. */
+  maxInputLength?: number;
 }
 
 const jsonError = (status: number, error: string) =>
   new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function readJson(request: Request): Promise<unknown> {
+const parseJson = (text: string): unknown => {
   try {
-    return JSON.parse(await request.text()) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-}
+};
 
 /**
  * A fetch handler to mount on a host route (say `POST /api/chat`, and `POST /api/chat/abort`
  * for a path ending in `/abort`). It adds the API key and the host-decided sessionSettings,
  * forwards to the agent's Chat API, and streams the NDJSON back untouched. A browser that
  * disconnects closes the upstream connection; the agent's work is stopped only by abort.
+ *
+ * It trusts the browser's request no further than it must: cross-site requests are 403 (the
+ * user's cookies must not let another site ask questions as them), a body that is not
+ * `application/json` is 415, one over `maxBodyBytes` is 413 (read no further), an `input`
+ * over `maxInputLength` is 400.
  */
 export function createChatProxy(options: ChatProxyOptions): (request: Request) => Promise<Response> {
   const { apiKey } = options;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const abortUrl = chatAbortUrl(options.chatUrl, options.abortUrlStyle);
 
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxInputLength = options.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH;
+
   return async (request) => {
     if (request.method.toUpperCase() !== 'POST') return jsonError(405, 'Method not allowed');
+    const refused = checkBrowserRequest(request, { allowedOrigins: options.allowedOrigins, maxBodyBytes });
+    if (refused) return refused;
     const isAbort = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/abort');
     const sessionSettings = await options.getSessionSettings(request);
     if (!sessionSettings) return jsonError(401, 'Not signed in');
 
-    const raw = await readJson(request);
+    const body = await readBodyText(request, maxBodyBytes);
+    if (body === undefined) return jsonError(413, `Request body over ${maxBodyBytes} bytes`);
+    const raw = parseJson(body);
     let upstreamBody: unknown;
     if (isAbort) {
       const parsed = BrowserAbortRequestSchema.safeParse(raw, 'abort request');
@@ -83,6 +110,8 @@ export function createChatProxy(options: ChatProxyOptions): (request: Request) =
       const parsed = BrowserChatRequestSchema.safeParse(raw, 'chat request');
       if (!parsed.success) return jsonError(400, parsed.error.message);
       const { input, chatId, messageId, activeBranchName, isDefaultBranch } = parsed.data;
+      if (input !== undefined && input.length > maxInputLength)
+        return jsonError(400, `input is longer than ${maxInputLength} characters`);
       let body: ChatRequest = { sessionSettings };
       if (input !== undefined) body.input = input;
       if (chatId !== undefined) body.chatId = chatId;

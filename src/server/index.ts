@@ -8,7 +8,10 @@ export {
   BrowserAbortRequestSchema,
   BrowserChatRequestSchema,
   createChatProxy,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_INPUT_LENGTH,
   type BrowserChatRequest,
   type ChatProxyOptions,
 } from './chat-proxy';
 export { EmbedApiError, EmbedRequestError } from './errors';
+export { checkBrowserRequest, type BrowserRequestOptions } from './browser-request';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyChatMessage,
   applyChatMessages,
+  ChatMessageSchema,
   EMPTY_THREAD,
   findMessage,
   isFinalAnswer,
@@ -175,5 +176,58 @@ describe('final answer rule', () => {
     ]);
     expect(selectFinalAnswer(thread)?.id).toBe('f2');
     expect(selectFinalAnswer(EMPTY_THREAD)).toBeUndefined();
+  });
+});
+
+describe('chat reducer: wire keys that reach a prototype', () => {
+  // The issue's two lines: both pass the schema; the second's `__proto__` used to become the
+  // message's prototype, making `content` an object (React error #31 unmounts the host).
+  const lines = (...json: string[]) =>
+    json.map((line) => {
+      const value = JSON.parse(line) as unknown;
+      return ChatMessageSchema.parse(value);
+    });
+
+  it('never sets a message prototype from a `__proto__` key', () => {
+    const thread = applyChatMessages(
+      EMPTY_THREAD,
+      lines('{"id":"u","role":"user","sort":4,"content":"hi"}', '{"id":"u","__proto__":{"content":{"x":1}}}'),
+    );
+    const message = findMessage(thread, 'u')!;
+    expect(Object.getPrototypeOf(message)).toBe(Object.prototype);
+    expect(message.content).toBe('hi');
+    expect(Object.keys(message)).not.toContain('__proto__');
+  });
+
+  it('drops `__proto__`, `constructor` and `prototype` on insert, merge, deltas, tool calls and snapshots', () => {
+    const thread = applyChatMessages(
+      EMPTY_THREAD,
+      lines(
+        '{"id":"a","__proto__":{"content":{"x":1}},"constructor":{"y":1},"prototype":1}',
+        '{"id":"a","isDelta":true,"content":"x","__proto__":{"thinking":{"z":1}}}',
+        '{"id":"t","toolCall":{"name":"x","__proto__":{"result":{"r":1}},"constructor":"c"}}',
+        '{"id":"t","toolCall":{"name":"x","input":"{}","__proto__":{"name":{}}}}',
+        '{"id":"__state__","state":{"messages":[{"id":"s","__proto__":{"content":[1]},"content":"ok"}]}}',
+      ),
+    );
+    for (const message of thread.messages) {
+      expect(Object.getPrototypeOf(message)).toBe(Object.prototype);
+      for (const key of ['__proto__', 'constructor', 'prototype']) expect(Object.hasOwn(message, key)).toBe(false);
+      if (message.toolCall) {
+        expect(Object.getPrototypeOf(message.toolCall)).toBe(Object.prototype);
+        expect(Object.hasOwn(message.toolCall, 'constructor')).toBe(false);
+        expect(message.toolCall.name).toBe('x');
+      }
+    }
+    expect(findMessage(thread, 'a')).toMatchObject({ content: 'x' });
+    expect(findMessage(thread, 'a')!.thinking).toBeUndefined();
+    expect(findMessage(thread, 's')!.content).toBe('ok');
+    expect(({} as Record<string, unknown>).content).toBeUndefined(); // nothing global either
+  });
+
+  it('isFinalAnswer reads only an array graphPath', () => {
+    expect(isFinalAnswer({ id: 'x', role: 'assistant', graphPath: null as never })).toBe(false);
+    expect(isFinalAnswer({ id: 'x', role: 'assistant', graphPath: 'final' as never })).toBe(false);
+    expect(isFinalAnswer({ id: 'x', role: 'assistant', graphPath: ['final'] })).toBe(true);
   });
 });

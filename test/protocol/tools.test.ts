@@ -134,3 +134,47 @@ describe('parseNestedJson', () => {
     expect(parseNestedJson(undefined)).toBeUndefined();
   });
 });
+
+describe('result rows: column names are keys, never prototype members', () => {
+  const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf'];
+
+  it('reads object rows by own keys only, and keeps a `__proto__` column', () => {
+    // Object rows as one doc sample sends them; the keys below come from JSON, as on the wire.
+    const result = JSON.stringify({
+      sqlQuery: 'SELECT 1',
+      data: [JSON.parse('{"__proto__": "a", "toString": "b", "region": "EU"}'), { region: 'US' }],
+    });
+    const call = parseToolCall({ name: 'platformSqlApi', result });
+    expect(call.kind === 'sql' && call.result!.columns.map((c) => c.name)).toEqual(['__proto__', 'toString', 'region']);
+    expect(call.kind === 'sql' && call.result!.rows).toEqual([
+      ['a', 'b', 'EU'],
+      [null, null, 'US'], // not Object.prototype's members, stringified
+    ]);
+  });
+
+  it('reads a schema column missing from an object row as null, not as Object.prototype.constructor', () => {
+    const result = JSON.stringify({
+      sqlQuery: 'SELECT 1',
+      schema: NAMES.map((name) => ({ name, column_type: 'String' })),
+      data: [{}],
+    });
+    const call = parseToolCall({ name: 'platformSqlApi', result });
+    expect(call.kind === 'sql' && call.result!.rows).toEqual([NAMES.map(() => null)]);
+  });
+
+  it('rowsAsObjects: own properties for every column, the prototype untouched', () => {
+    const result = JSON.stringify({
+      sqlQuery: 'SELECT 1',
+      schema: NAMES.map((name) => ({ name, column_type: 'String' })),
+      data: [NAMES.map((name) => `${name}!`), NAMES.map(() => null)],
+    });
+    const call = parseToolCall({ name: 'platformSqlApi', result });
+    const rows = rowsAsObjects((call as { result: Parameters<typeof rowsAsObjects>[0] }).result);
+    for (const [i, row] of rows.entries()) {
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.keys(row)).toEqual(NAMES);
+      for (const name of NAMES)
+        expect(Object.getOwnPropertyDescriptor(row, name)!.value).toBe(i === 0 ? `${name}!` : null);
+    }
+  });
+});

@@ -119,6 +119,23 @@ describe('createEmbedClient against the mock over HTTP', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('refuses an embedTheme whose colours or font are not colours and fonts, before the network', async () => {
+    const { api, fetchSpy } = client();
+    const error = await rejection(
+      api.generateSession({
+        deploymentId: 1,
+        externalId: 'themed',
+        embedTheme: { primaryColor: 'url(https://evil.test/beacon.svg#p)', font: 'x; src: url(//evil.test/f)' },
+      }),
+    );
+    expect(error).toBeInstanceOf(EmbedRequestError);
+    expect((error as EmbedRequestError).issues.map((issue) => issue.path)).toEqual([
+      'embedTheme.font',
+      'embedTheme.primaryColor',
+    ]);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('reports server rejections with status and message', async () => {
     const { api, fetchSpy } = client();
     const groups = await rejection(api.generateSession({ deploymentId: 1, externalId: 'a', groups: ['ghosts'] }));

@@ -1,7 +1,13 @@
 // The host's backend, step 1 and 2 of the README's five-minute guide: a session route and
 // the chat proxy, as web-standard handlers `(Request) => Promise<Response>` that Next.js,
 // Hono, Remix, Bun, Deno and workers mount as they are (Express: see README).
-import { createChatProxy, createEmbedClient, EmbedApiError, EmbedRequestError } from 'react-embedded-analytics/server';
+import {
+  checkBrowserRequest,
+  createChatProxy,
+  createEmbedClient,
+  EmbedApiError,
+  EmbedRequestError,
+} from 'react-embedded-analytics/server';
 
 export interface User {
   id: string;
@@ -77,6 +83,9 @@ const configuredRoute =
 
 /** POST /api/embed-session → `{ sessionId }`, minted for the signed-in user. */
 export const sessionRoute = configuredRoute(async (request, { embed, deploymentId }) => {
+  // Only this app's own pages may mint a session with the user's cookie: 403 cross-site.
+  const refused = checkBrowserRequest(request, { requireJson: false });
+  if (refused) return refused;
   const user = await currentUser(request.headers);
   if (!user) return Response.json({ error: 'sign in first' }, { status: 401 });
   try {
@@ -94,5 +103,8 @@ export const sessionRoute = configuredRoute(async (request, { embed, deploymentI
   }
 });
 
-/** POST /api/chat and /api/chat/abort: the agent's NDJSON stream, as the signed-in user. */
+/**
+ * POST /api/chat and /api/chat/abort: the agent's NDJSON stream, as the signed-in user. It
+ * refuses cross-site requests, bodies that are not JSON or over 64 KiB, and long inputs.
+ */
 export const chatRoute = configuredRoute((request, { chat }) => chat(request));

@@ -184,10 +184,12 @@ export function formatterFor(
  * A format per column of a result, by column name: from its kind, name and values
  * (money from names like revenue/price/cost, percent from pct/rate/share or 0-1 fractions,
  * integer counts, month/day dates), through `Intl` in `locale`. `formatters` override.
+ * The record has no prototype, so a lookup by any name finds a column's format or nothing.
  */
 export function deriveFormats(result: SqlResult, options: FormatOptions = {}): Record<string, ColumnFormat> {
   const { locale = 'en-US', currency = 'USD', formatters = {} } = options;
-  const out: Record<string, ColumnFormat> = {};
+  // No prototype: a column (or a spec's field) named `__proto__` or `toString` is only a key.
+  const out: Record<string, ColumnFormat> = Object.create(null);
   result.columns.forEach((column, index) => {
     const values = result.rows.map((row) => row[index] ?? null);
     const kind = classifyColumn(column, values);

@@ -21,7 +21,7 @@ const format = (value: unknown) =>
 export function chartSummary(spec: Record<string, unknown> | undefined, result: SqlResult): string {
   const rawMark = spec?.mark;
   const markType = typeof rawMark === 'string' ? rawMark : (rawMark as { type?: string } | undefined)?.type;
-  const kind = (markType && MARK_NAMES[markType]) ?? 'Chart';
+  const kind = (typeof markType === 'string' && Object.hasOwn(MARK_NAMES, markType) && MARK_NAMES[markType]) || 'Chart';
   const title = typeof spec?.title === 'string' ? spec.title : (result.queryTitle ?? 'query result');
   const count = `${result.rows.length.toLocaleString('en-US')} ${result.rows.length === 1 ? 'row' : 'rows'}`;
   const measure = result.columns.findIndex((c) => c.kind === 'number');

@@ -28,7 +28,8 @@ export function registerChartFormats(chart: string, formats: Record<string, Colu
 /** The expression function: a value as text by its column's format, or as-is if unknown. */
 export function formatForVega(value: unknown, ref: unknown): string {
   const { chart, column, style } = (ref ?? {}) as Partial<FormatRef>;
-  const format = chart === undefined || column === undefined ? undefined : charts.get(chart)?.[column];
+  const formats = chart === undefined ? undefined : charts.get(chart);
+  const format = formats && typeof column === 'string' && Object.hasOwn(formats, column) ? formats[column] : undefined;
   if (!format) return value === null || value === undefined ? '' : String(value);
   const cell: Cell = value instanceof Date ? value.getTime() : (value as Cell);
   return format.format(cell, style === 'axis' ? 'axis' : 'full');

@@ -3,8 +3,8 @@ import {
   ErrorBodySchema,
   type AbortUrlStyle,
   type ChatRequest,
+  SqlToolResultSchema,
   type SessionSettings,
-  type SqlColumnWire,
   type SqlToolResultWire,
 } from '../../protocol';
 import { ChatError, httpError, parseRetryAfter } from '../../protocol';
@@ -111,14 +111,21 @@ export async function loadAllRows(
     throw new ChatError('network', 'The data API could not be reached', { cause });
   }
   if (!response.ok) throw await responseError(response);
-  let schema: SqlColumnWire[] = [];
-  const data: unknown[][] = [];
+  let schema: unknown = [];
+  const data: unknown[] = [];
+  let rowsOk = true;
   for (const line of (await response.text()).split('\n')) {
     if (!line.trim()) continue;
-    const value = JSON.parse(line) as { schema?: SqlColumnWire[]; data?: unknown[][]; error?: string };
-    if (value.error) throw new ChatError('stream', value.error);
-    if (value.schema) schema = value.schema;
-    if (value.data) data.push(...value.data);
+    const value = JSON.parse(line) as { schema?: unknown; data?: unknown; error?: unknown } | null;
+    if (value?.error) throw new ChatError('stream', String(value.error));
+    if (value?.schema !== undefined) schema = value.schema;
+    // Row by row: spreading 200k rows into push() overflows the stack.
+    if (Array.isArray(value?.data)) for (const row of value.data) data.push(row);
+    else if (value?.data !== undefined) rowsOk = false;
   }
-  return { sqlQuery, schema, data, totalRows: data.length };
+  // Wire data like a tool result: checked by the same schema before anything reads it.
+  const wire = { sqlQuery, schema, data, totalRows: data.length };
+  if (!rowsOk || !SqlToolResultSchema.is(wire))
+    throw new ChatError('stream', 'The data API sent rows of an unexpected shape');
+  return wire;
 }

@@ -4,7 +4,7 @@ import { buildEmbedUrl, type EmbedUrlBuilder } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { Theme, ThemeInput } from '../theme/theme';
 import { ThemeProvider } from '../theme/ThemeProvider';
-import type { EmbedError } from './errors';
+import { EmbedError } from './errors';
 import { DEFAULT_SESSION_POLICY, type GetSession, type SessionPolicy } from './session';
 
 /** Defaults for every embedded iframe below a provider. */
@@ -13,7 +13,11 @@ export interface EmbedDefaults {
   lazy: boolean;
   /** Time to wait for the embed's ready event. Default 20 s. */
   loadTimeoutMs: number;
-  /** Auto-height bounds, in pixels. Defaults 240 and Infinity. */
+  /**
+   * Auto-height bounds, in pixels. Defaults 240 and {@link DEFAULT_MAX_HEIGHT} (10 000): an
+   * embed reporting a larger height, by mistake or not, stops there. A non-finite maximum
+   * means the default.
+   */
   minHeight: number;
   maxHeight: number;
 }
@@ -27,13 +31,20 @@ export interface EmbedProviderProps {
    * change on every render.
    */
   getSession: GetSession;
-  /** The account's base URL (embed pages are loaded from it). */
+  /**
+   * The account's base URL (embed pages are loaded from it): absolute `https:` (`http:` only on
+   * localhost, 127.0.0.1 or [::1]). Anything else (`javascript:`, `data:`, `//host`, '') is
+   * refused with an `EmbedError` of kind `config`, before any session is minted.
+   */
   baseUrl: string;
   /** Replaces the URL scheme of embed pages. Default: the real service's. */
   buildUrl?: EmbedUrlBuilder;
   /** Origins whose messages are accepted. Default: the origin of `baseUrl`. */
   allowedOrigins?: string[];
-  /** Theme for the subtree; its embed theme goes to every live iframe. */
+  /**
+   * Theme for the subtree; its embed theme goes to every live iframe. Values that are not
+   * colours or font names are dropped and reported to `onError` (kind `config`).
+   */
   theme?: Theme | ThemeInput;
   /** Defaults for every iframe. */
   defaults?: Partial<EmbedDefaults>;
@@ -62,11 +73,14 @@ export interface EmbedContextValue {
 
 const EmbedContext = createContext<EmbedContextValue | null>(null);
 
+/** Default tallest auto-height, in pixels. */
+export const DEFAULT_MAX_HEIGHT = 10_000;
+
 const DEFAULTS: EmbedDefaults = {
   lazy: true,
   loadTimeoutMs: 20_000,
   minHeight: 240,
-  maxHeight: Number.POSITIVE_INFINITY,
+  maxHeight: DEFAULT_MAX_HEIGHT,
 };
 
 /**
@@ -102,7 +116,13 @@ export function EmbedProvider(props: EmbedProviderProps) {
     [baseUrl, buildUrl, originsKey, defaultsKey, policyKey, client, consumed],
   );
   const tree = <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
-  return theme ? <ThemeProvider theme={theme}>{tree}</ThemeProvider> : tree;
+  return theme ? (
+    <ThemeProvider theme={theme} onInvalid={(message) => value.onError(new EmbedError('config', message))}>
+      {tree}
+    </ThemeProvider>
+  ) : (
+    tree
+  );
 }
 
 /** The nearest provider's settings; throws outside an {@link EmbedProvider}. */

@@ -14,7 +14,9 @@ import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-eff
 import {
   embedAction,
   filterUrlParameter,
-  parseEmbedEvent,
+  isCssColor,
+  isFontFamily,
+  type parseEmbedEvent,
   type EmbedActionPayloads,
   type EmbedActionType,
   type EmbedEvent,
@@ -25,11 +27,21 @@ import { useLatest } from '../internal/use-latest';
 import { themeToEmbedTheme } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
-import { useEmbedContext } from './EmbedProvider';
+import { DEFAULT_MAX_HEIGHT, useEmbedContext } from './EmbedProvider';
 import { EmbedError } from './errors';
 import { useEmbedLoad, type EmbedLoadState } from './use-embed-load';
 
 type Payload<T extends EmbedEvent['type']> = Extract<EmbedEvent, { type: T }>['payload'];
+
+// The event parser and the schemas under it are not needed for the first paint: they load
+// with the first dashboard, while its session is minted, long before its iframe can post.
+let events: { parseEmbedEvent: typeof parseEmbedEvent } | undefined;
+let loadingEvents: Promise<unknown> | undefined;
+const loadEvents = () =>
+  (loadingEvents ??= import('../../protocol/embed-events').then(
+    (module) => (events = module),
+    () => (loadingEvents = undefined), // a failed chunk load is tried again
+  ));
 
 /** Typed callbacks for the events an embed posts. */
 export interface EmbedEventHandlers {
@@ -62,6 +74,7 @@ export interface EmbeddedDashboardProps extends EmbedEventHandlers, Omit<EmbedUr
   /** A fixed height in pixels, or `auto` (default): follows the content within the bounds. */
   height?: number | 'auto';
   minHeight?: number;
+  /** The tallest auto-height, in pixels. Default 10 000 (`DEFAULT_MAX_HEIGHT`); finite only. */
   maxHeight?: number;
   /** Override the provider's lazy default. */
   lazy?: boolean;
@@ -72,7 +85,14 @@ export interface EmbeddedDashboardProps extends EmbedEventHandlers, Omit<EmbedUr
   renderLoading?: () => ReactNode;
   /** Replaces the error state; call `retry` to mint a new session and load again. */
   renderError?: (props: { error: EmbedError; retry: () => void }) => ReactNode;
-  /** Extra iframe attributes (`sandbox`, `allow`, `referrerPolicy`…). */
+  /**
+   * Sandboxes the iframe. `true`: the tokens the embed needs, {@link EMBED_SANDBOX} (scripts,
+   * its own origin's storage, forms, downloads), and nothing else: no popups, no top-level
+   * navigation, no dialogs. A string: exactly those tokens (e.g. `${EMBED_SANDBOX} allow-popups`).
+   * Default: no sandbox, as the service's docs embed it.
+   */
+  sandbox?: boolean | string;
+  /** Extra iframe attributes (`allow`, `referrerPolicy`…). */
   iframeProps?: Omit<IframeHTMLAttributes<HTMLIFrameElement>, 'src' | 'title' | 'style' | 'ref'>;
   className?: string;
   style?: CSSProperties;
@@ -92,6 +112,33 @@ export interface EmbeddedDashboardHandle {
   readonly state: EmbedLoadState;
   readonly iframe: HTMLIFrameElement | null;
 }
+
+/**
+ * The sandbox tokens an embed needs (`sandbox={true}`): its scripts, its own origin (storage,
+ * cookies, and the origin its messages are checked against), forms and downloads (exports).
+ */
+export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-downloads';
+
+/** Whether every value of an embed theme is a colour, or at `font` a family list. */
+const isSafeTheme = (value: unknown, key?: string): boolean =>
+  typeof value === 'object' && value !== null
+    ? Object.entries(value).every(([name, inner]) => isSafeTheme(inner, name))
+    : key === 'font'
+      ? isFontFamily(value)
+      : isCssColor(value);
+
+/** The props that go in the embed URL. */
+const URL_OPTIONS = [
+  'filters',
+  'timeGranularity',
+  'memberSelection',
+  'allowExport',
+  'locale',
+  'showDashboardHeader',
+  'showDashboardTitle',
+  'showDashboardFilters',
+  'extraParams',
+] as const satisfies readonly (keyof EmbedUrlOptions)[];
 
 const HANDLERS = {
   'cube:event:ready': 'onReady',
@@ -149,20 +196,11 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     );
     const defaults = context.defaults;
     const minHeight = props.minHeight ?? defaults.minHeight;
-    const maxHeight = props.maxHeight ?? defaults.maxHeight;
+    const maxHeight = [props.maxHeight, defaults.maxHeight, DEFAULT_MAX_HEIGHT].find(Number.isFinite)!;
     const lazy = props.lazy ?? defaults.lazy;
     const { ref: observe, near } = useNearViewport(lazy);
-    const urlOptions: EmbedUrlOptions = {
-      ...(props.filters ? { filters: props.filters } : {}),
-      ...(props.timeGranularity ? { timeGranularity: props.timeGranularity } : {}),
-      ...(props.memberSelection ? { memberSelection: props.memberSelection } : {}),
-      ...(props.allowExport !== undefined ? { allowExport: props.allowExport } : {}),
-      ...(props.locale ? { locale: props.locale } : {}),
-      ...(props.showDashboardHeader !== undefined ? { showDashboardHeader: props.showDashboardHeader } : {}),
-      ...(props.showDashboardTitle !== undefined ? { showDashboardTitle: props.showDashboardTitle } : {}),
-      ...(props.showDashboardFilters !== undefined ? { showDashboardFilters: props.showDashboardFilters } : {}),
-      ...(props.extraParams ? { extraParams: props.extraParams } : {}),
-    };
+    const urlOptions: EmbedUrlOptions = {};
+    for (const key of URL_OPTIONS) if (props[key] !== undefined) Object.assign(urlOptions, { [key]: props[key] });
     const latestOnError = useLatest(props.onError);
     const scopedContext = useMemo(
       () => ({ ...context, onError: (error: EmbedError) => (latestOnError.current?.(error), context.onError(error)) }),
@@ -197,11 +235,17 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     // at commit (layout effect), so the listener is there before the iframe can post anything.
     useIsomorphicLayoutEffect(() => {
       if (!src || !embedOrigin) return;
+      let listening = true;
       const allowed = context.allowedOrigins ?? [new URL(context.baseUrl, window.location.href).origin];
       const onMessage = (message: MessageEvent) => {
         if (message.source !== iframe.current?.contentWindow || !iframe.current) return;
         if (!allowed.includes(message.origin)) return;
-        const event = parseEmbedEvent(message.data);
+        // In arrival order: a message before the parser has loaded waits for it.
+        if (events) handle(message.data);
+        else void loadEvents().then(() => handle(message.data));
+      };
+      const handle = (data: unknown) => {
+        const event = listening ? events?.parseEmbedEvent(data) : undefined;
         if (!event) return;
         const handlers = latestProps.current;
         if (event.type === 'cube:event:ready') markReady();
@@ -213,8 +257,13 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         handlers.onEvent?.(event);
       };
       window.addEventListener('message', onMessage);
-      return () => window.removeEventListener('message', onMessage);
+      return () => {
+        listening = false; // a message waiting for the parser was this iframe's: dropped
+        window.removeEventListener('message', onMessage);
+      };
     }, [src, embedOrigin, context.allowedOrigins, context.baseUrl, markReady, fail, latestProps]);
+
+    useEffect(() => void loadEvents(), []);
 
     // Chromium never matches :focus on an iframe whose document has the focus, so the
     // focus ring follows `data-focused`: the page's window blurs as focus enters the frame.
@@ -271,7 +320,10 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
     useImperativeHandle(
       ref,
       () => ({
-        setTheme: (value) => post('cube:action:set-theme', value),
+        setTheme: (value) =>
+          isSafeTheme(value)
+            ? post('cube:action:set-theme', value)
+            : scopedContext.onError(new EmbedError('config', 'setTheme refused: not colours and fonts')),
         setColorScheme: (value) => post('cube:action:set-color-scheme', { scheme: value }),
         setLocale: (value) => post('cube:action:set-locale', { locale: value }),
         setFilters: (filters) => post('cube:action:set-filter', { filterUrlParameter: filterUrlParameter(filters) }),
@@ -281,7 +333,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         state,
         iframe: iframe.current,
       }),
-      [post, reload, state],
+      [post, reload, state, scopedContext],
     );
 
     const fixed = typeof props.height === 'number';
@@ -325,6 +377,13 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
                 title={title}
                 className="ek-embed__frame"
                 allow={iframeProps?.allow ?? 'fullscreen; clipboard-write'}
+                sandbox={
+                  typeof props.sandbox === 'string'
+                    ? props.sandbox
+                    : props.sandbox
+                      ? EMBED_SANDBOX
+                      : iframeProps?.sandbox
+                }
                 referrerPolicy={iframeProps?.referrerPolicy ?? 'strict-origin-when-cross-origin'}
                 style={{ height }}
                 data-ready={ready}

@@ -9,7 +9,14 @@ export type EmbedErrorKind =
   /** The iframe did not report ready within `loadTimeoutMs`. */
   | 'load-timeout'
   /** The embedded content reported a fatal error (invalid or expired session, missing dashboard…). */
-  | 'embed';
+  | 'embed'
+  /**
+   * Host configuration refused: a `baseUrl` that is not https (http only on localhost), a
+   * deploymentId that is not a positive integer, a missing publicId (the embed shows its error,
+   * no session is minted); or theme values that are not colours or font names (dropped, the
+   * rest applies).
+   */
+  | 'config';
 
 /** A typed error of an embed, given to `onError` and to the error state. */
 export class EmbedError extends Error {

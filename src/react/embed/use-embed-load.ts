@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { EmbedTarget, EmbedUrlOptions } from '../../protocol';
+import { serviceUrlProblem, type EmbedTarget, type EmbedUrlOptions } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { EmbedContextValue } from './EmbedProvider';
 import { EmbedError, statusOf } from './errors';
@@ -40,6 +40,24 @@ function reducer(state: EmbedLoadState, action: Action): EmbedLoadState {
 let nextInstance = 0;
 
 /**
+ * The iframe's src: what the builder makes of the host's configuration, refused (an
+ * `EmbedError` of kind `config`) unless an absolute https URL (http on loopback). So a
+ * `javascript:`, `data:`, `//host` or empty `baseUrl`, a deploymentId that is not a positive
+ * integer (the builder throws) and a custom builder's odd URL never reach the iframe.
+ */
+function embedSrc(context: EmbedContextValue, target: EmbedTarget, sessionId: string, options: EmbedUrlOptions) {
+  let problem: unknown;
+  try {
+    const src = context.buildUrl(context.baseUrl, target, sessionId, options);
+    problem = serviceUrlProblem(src);
+    if (!problem) return src;
+  } catch (error) {
+    problem = error;
+  }
+  throw new EmbedError('config', `Embed configuration refused: ${problem}`);
+}
+
+/**
  * The session and load life of one iframe. Every load gets a freshly minted session, minted
  * just before it: a remount is a new instance (new mint), a retry or reload bumps the load
  * number (new mint), StrictMode's double effect shares one request, and a session id seen
@@ -75,11 +93,17 @@ export function useEmbedLoad(
 
   useEffect(() => {
     if (!visible) return;
+    const parsedTarget = JSON.parse(targetKey) as EmbedTarget;
+    try {
+      // Checked before a session is minted for it: a bad config costs no session.
+      embedSrc(context, parsedTarget, '', latestUrlOptions.current);
+    } catch (error) {
+      return fail(error as EmbedError);
+    }
     const key = ['react-embedded-analytics', 'session', instance, load.count] as const;
     claimSession(key);
     let active = true;
     dispatch({ type: 'mint' });
-    const parsedTarget = JSON.parse(targetKey) as EmbedTarget;
     mintSession(client, key, context.getSession, { reason: load.reason, target: parsedTarget }, policy).then(
       (session) => {
         if (!active) return;
@@ -97,8 +121,12 @@ export function useEmbedLoad(
           return;
         }
         consumed.add(session.sessionId);
-        const src = context.buildUrl(context.baseUrl, parsedTarget, session.sessionId, latestUrlOptions.current);
-        dispatch({ type: 'load', src, sessionId: session.sessionId });
+        try {
+          const src = embedSrc(context, parsedTarget, session.sessionId, latestUrlOptions.current);
+          dispatch({ type: 'load', src, sessionId: session.sessionId });
+        } catch (error) {
+          fail(error as EmbedError);
+        }
       },
       (error: unknown) => {
         if (!active) return;

@@ -1,4 +1,13 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { useLatest } from '../internal/use-latest';
 import { createTheme, lightTheme, themeToCssVariables, type Theme, type ThemeInput } from './theme';
 
 const ThemeContext = createContext<Theme | null>(null);
@@ -23,31 +32,37 @@ export function usePrefersDark(): boolean {
 export interface ThemeProviderProps {
   /** A complete theme, or overrides of the defaults. */
   theme?: Theme | ThemeInput;
+  /**
+   * Told which values of `theme` were refused (a colour that is not a colour value, such as
+   * `url(…)`; a font that is not a family list…): they fall back to the defaults and never
+   * reach CSS, charts or embeds. Always warned in the console too.
+   */
+  onInvalid?: (message: string) => void;
   children?: ReactNode;
-}
-
-function isTheme(value: Theme | ThemeInput): value is Theme {
-  return (
-    'colors' in value &&
-    'fonts' in value &&
-    'chart' in value &&
-    'radius' in value &&
-    'density' in value &&
-    value.colorScheme !== 'system'
-  );
 }
 
 /**
  * Sets the theme for a subtree: every react-embedded-analytics component below it takes its CSS variables,
- * chart config and embed theme from it. Renders no element of its own.
+ * chart config and embed theme from it. Renders no element of its own. Every value is checked
+ * (see `createTheme`), a complete `Theme` too.
  */
-export function ThemeProvider({ theme = {}, children }: ThemeProviderProps) {
+export function ThemeProvider({ theme = {}, onInvalid, children }: ThemeProviderProps) {
   const dark = usePrefersDark();
-  const follows = !isTheme(theme) && theme.colorScheme === 'system';
+  const follows = theme.colorScheme === 'system';
   const key = JSON.stringify(theme);
-  // Keyed by content: an inline object on every render re-themes nothing.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const resolved = useMemo(() => (isTheme(theme) ? theme : createTheme(theme, dark)), [key, follows && dark]);
+  const [resolved, dropped] = useMemo(() => {
+    const refused: string[] = [];
+    return [createTheme(theme, dark, refused), refused] as const;
+    // Keyed by content: an inline object on every render re-themes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, follows && dark]);
+  const report = useLatest(onInvalid);
+  useEffect(() => {
+    if (!dropped.length) return;
+    const message = `Theme values refused: ${dropped.join(', ')}`;
+    console.warn(message);
+    report.current?.(message);
+  }, [dropped, report]);
   return <ThemeContext.Provider value={resolved}>{children}</ThemeContext.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import type { EmbedTheme } from '../../protocol';
+import { isCssColor, isFontFamily, type EmbedTheme } from '../../protocol';
 import { ensureContrast, readableOn } from './contrast';
 
 /** Colours of a theme. */
@@ -95,25 +95,39 @@ export const darkTheme: Theme = {
   },
 };
 
+/** The values of `input` that pass `ok`; the others are named in `dropped`. */
+function valid<T extends object>(input: T | undefined, ok: (value: unknown) => boolean, dropped: string[]): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input ?? {}))
+    if (ok(value)) out[key] = value;
+    else if (value !== undefined) dropped.push(`${key}: ${JSON.stringify(value)}`);
+  return out as Partial<T>;
+}
+
 /**
  * A complete theme from partial overrides, over the light or dark defaults. With
  * `colorScheme: 'system'`, `prefersDark` picks the base (the provider passes the media query).
+ * Colours and fonts are host configuration, checked rather than trusted: a colour must be a
+ * colour value (hex, `rgb()`, `hsl()`, `oklch()`…, a name), a font a `font-family` list. Any
+ * other value (a `url(…)`, a `;`, braces) is left out, the default used, and named in `dropped`.
  */
-export function createTheme(input: ThemeInput = {}, prefersDark = false): Theme {
+export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped: string[] = []): Theme {
   const dark = input.colorScheme === 'dark' || (input.colorScheme === 'system' && prefersDark);
   const base = dark ? darkTheme : lightTheme;
-  const colors = { ...base.colors, ...input.colors };
+  const given = valid(input.colors, isCssColor, dropped);
+  const colors = { ...base.colors, ...given };
   // Foregrounds follow their surface unless the host set them: readable on any brand colour.
   const on = (surface: string) => readableOn(surface, [colors.background, colors.text]);
-  if (!input.colors?.onPrimary) colors.onPrimary = on(colors.primary);
-  if (!input.colors?.onDanger) colors.onDanger = on(colors.danger);
+  if (!given.onPrimary) colors.onPrimary = on(colors.primary);
+  if (!given.onDanger) colors.onDanger = on(colors.danger);
+  const palette = Object.values(valid(input.chart?.palette, isCssColor, dropped)) as string[];
   return {
     colorScheme: base.colorScheme,
     colors,
-    fonts: { ...base.fonts, ...input.fonts },
+    fonts: { ...base.fonts, ...valid(input.fonts, isFontFamily, dropped) },
     radius: input.radius ?? base.radius,
     density: input.density ?? base.density,
-    chart: { palette: input.chart?.palette?.length ? [...input.chart.palette] : [...base.chart.palette] },
+    chart: { palette: palette.length ? palette : [...base.chart.palette] },
     ...(input.locale ? { locale: input.locale } : {}),
   };
 }

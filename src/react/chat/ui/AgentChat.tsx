@@ -20,6 +20,7 @@ import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
 import { useNeedsHeight } from './use-needs-height';
+import { PartBoundary } from './RowBoundary';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
 export interface ChatProviderProps extends UseAgentChatOptions {
@@ -75,6 +76,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       composer,
       onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
       resultActions: hasResultActions ? (call, message) => latest.current.resultActions?.(call, message) : undefined,
+      onError: (error) => latest.current.onError?.(error),
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -180,8 +182,11 @@ export function AgentChat({
   return (
     <ChatProvider {...props}>
       <ChatRegion label={label} className={className}>
-        <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
-        <GraphProgress />
+        {/* Rows contain their own errors; this is the last line, so the composer stays. */}
+        <PartBoundary name="The conversation">
+          <MessageList empty={<EmptyState suggestions={suggestions} render={renderEmpty} />} />
+          <GraphProgress />
+        </PartBoundary>
         <StoppedNote />
         <ChatAnnouncer />
         <Composer {...composer} />

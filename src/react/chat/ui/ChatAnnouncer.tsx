@@ -13,7 +13,7 @@ export function progressOf(state: ChatStoreState, messages: ChatMessages = defau
   for (let i = list.length - 1; i >= 0; i--) {
     const message = list[i]!;
     if (!message.isInProcess) continue;
-    const path = message.graphPath ?? [];
+    const path = Array.isArray(message.graphPath) ? message.graphPath : [];
     if (path[0] === 'final') return messages.writingAnswer;
     if (message.toolCall) {
       const call = parseToolCall(message.toolCall);

@@ -1,21 +1,27 @@
 import { memo } from 'react';
-import { isFinalAnswer, type ChatMessage } from '../../../protocol';
+import { isFinalAnswer, ToolCallSchema, type ChatMessage } from '../../../protocol';
 import { Avatar } from '../../avatar/Avatar';
 import { useChatMessage } from '../use-agent-chat';
 import { useChatUI } from './context';
 import { Markdown } from './Markdown';
 import { MessageActions } from './MessageActions';
+import { PartBoundary } from './RowBoundary';
 import { ThinkingPanel } from './ThinkingPanel';
 import { ToolCallPanel } from './ToolCallPanel';
+
+/** `value` when it is a string: fields are checked again where they are drawn (a thread may come from elsewhere than the stream's schema). */
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** One message as the default UI draws it. */
 export function MessageView({ message }: { message: ChatMessage }) {
   const { showThinking, user, agent, allowImage, messages } = useChatUI();
+  const content = text(message.content);
+  const thinkingText = text(message.thinking);
   if (message.role === 'user') {
     return (
       <div className="ek-message ek-message--user" data-id={message.id}>
         <div className="ek-message__bubble">
-          <p className="ek-message__text">{message.content}</p>
+          <p className="ek-message__text">{content}</p>
         </div>
         <Avatar name={user?.displayName} src={user?.picture} allowImage={allowImage} size={28} />
       </div>
@@ -23,16 +29,16 @@ export function MessageView({ message }: { message: ChatMessage }) {
   }
   const final = isFinalAnswer(message);
   const thinking =
-    showThinking && message.thinking ? (
+    showThinking && thinkingText ? (
       <ThinkingPanel
-        text={message.thinking}
-        active={!!message.isInProcess && !message.content && !message.toolCall}
+        text={thinkingText}
+        active={!!message.isInProcess && !content && !message.toolCall}
         messages={messages}
       />
     ) : null;
-  const tool = message.toolCall ? <ToolCallPanel message={message} /> : null;
-  const text = message.content ? <Markdown text={message.content} /> : null;
-  if (!thinking && !tool && !text) return null;
+  const tool = ToolCallSchema.is(message.toolCall) ? <ToolCallPanel message={message} /> : null;
+  const answer = content ? <Markdown text={content} /> : null;
+  if (!thinking && !tool && !answer) return null;
   return (
     <div
       className={['ek-message', 'ek-message--assistant', final ? 'ek-message--final' : undefined]
@@ -41,7 +47,7 @@ export function MessageView({ message }: { message: ChatMessage }) {
       data-id={message.id}
       aria-busy={message.isInProcess || undefined}
     >
-      {text ? (
+      {answer ? (
         <Avatar name={agent.name} src={agent.picture} allowImage={allowImage} size={28} />
       ) : (
         <span className="ek-message__gutter" />
@@ -50,22 +56,33 @@ export function MessageView({ message }: { message: ChatMessage }) {
         {final && <span className="ek-sr-only">{messages.answerPrefix}</span>}
         {thinking}
         {tool}
-        {text}
+        {answer}
         {final && <MessageActions message={message} />}
       </div>
     </div>
   );
 }
 
-/** A row subscribed to its own message: finished rows never re-render while others stream. */
+/** The message as drawn, by the host's `renderMessage` if any: inside the row's boundary. */
+function RowContent({ message }: { message: ChatMessage }) {
+  const { renderMessage } = useChatUI();
+  const standard = <MessageView message={message} />;
+  return <>{renderMessage ? renderMessage(message, standard) : standard}</>;
+}
+
+/**
+ * A row subscribed to its own message: finished rows never re-render while others stream.
+ * A message that cannot be drawn shows "This part could not be shown" in its row only.
+ */
 export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
-  const { store, renderMessage } = useChatUI();
+  const { store } = useChatUI();
   const message = useChatMessage(store, id);
   if (!message) return null;
-  const standard = <MessageView message={message} />;
   return (
     <div className="ek-row" role="listitem">
-      {renderMessage ? renderMessage(message, standard) : standard}
+      <PartBoundary name={`Message ${id}`}>
+        <RowContent message={message} />
+      </PartBoundary>
     </div>
   );
 });

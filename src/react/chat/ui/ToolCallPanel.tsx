@@ -75,13 +75,12 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
   const loadAll = () => {
     if (!call.result) return;
     setLoading('loading');
-    fetchAll().then(
-      (all) => {
+    fetchAll()
+      .then((all) => {
         setFull(all);
         setLoading('idle');
-      },
-      () => setLoading('failed'),
-    );
+      })
+      .catch(() => setLoading('failed'));
   };
   const footer = canLoadAll ? (
     <button type="button" className="ek-button" onClick={loadAll} aria-disabled={loading === 'loading' || undefined}>

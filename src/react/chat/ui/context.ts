@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ChatError, ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
 import type { ResultAction } from '../../charts/ResultToolbar';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';
@@ -48,6 +48,8 @@ export interface ChatUIContextValue {
   onFeedback: ((feedback: ChatFeedback) => void) | undefined;
   /** Extra entries in each SQL result's export menu. */
   resultActions: ResultActions | undefined;
+  /** The chat's `onError`, for errors the UI meets itself (a part that could not be drawn). */
+  onError: (error: ChatError) => void;
 }
 
 /** A chat's extra entries in a SQL result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */

@@ -65,6 +65,8 @@ export interface ChatMessages extends Partial<ResultLabels> {
   retryIn: (seconds: number) => string;
   /** The connection dropped and the answer is being re-joined. */
   reconnecting: string;
+  /** In place of a message (or the chat) that could not be drawn. */
+  partFailed: string;
 }
 
 /** Plain words for a failed turn, by error kind (`unauthorized` depends on the context). */
@@ -133,4 +135,5 @@ export const defaultChatMessages: ChatMessages = {
       : (ERROR_TEXT.get(kind) ?? 'Something went wrong while answering.'),
   retryIn: (seconds) => `Try again in ${seconds} s.`,
   reconnecting: 'Reconnecting',
+  partFailed: 'This part could not be shown',
 };
