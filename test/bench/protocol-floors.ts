@@ -2,6 +2,7 @@
  * The floors of the decoding bench: the least work that turns the bench's bytes into parsed
  * lines, without validation, line numbers, error lines or events.
  */
+import { incompleteTail } from '../../src/protocol/utf8';
 import { streamOf } from './protocol-streams';
 
 /** Parses each non-empty line of `text`; returns how many. */
@@ -64,37 +65,77 @@ export async function keptBytesFloor(parts: Uint8Array[]): Promise<number> {
   return n;
 }
 
-/**
- * A streaming floor: reads every chunk and decodes it at once with one streaming
- * `TextDecoder`; a line spread over chunks is kept as pieces and joined at its newline.
- */
-export async function streamingDecoderFloor(parts: Uint8Array[]): Promise<number> {
-  const reader = streamOf(parts).getReader();
-  const decoder = new TextDecoder();
-  let pieces: string[] = [];
-  let n = 0;
-  const parse = (line: string) => {
-    if (line) {
-      JSON.parse(line);
-      n++;
-    }
-  };
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    const text = decoder.decode(read.value, { stream: true });
+/** Splits decoded text into lines and parses them; a line spread over chunks is kept as pieces and joined at its newline. */
+class LineSplitter {
+  private pieces: string[] = [];
+  lines = 0;
+
+  push(text: string): void {
     let start = 0;
     for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-      if (pieces.length > 0) {
-        pieces.push(text.slice(start, newline));
-        parse(pieces.join(''));
-        pieces = [];
+      if (this.pieces.length > 0) {
+        this.pieces.push(text.slice(start, newline));
+        this.parse(this.pieces.join(''));
+        this.pieces = [];
       } else {
-        parse(text.slice(start, newline));
+        this.parse(text.slice(start, newline));
       }
       start = newline + 1;
     }
-    if (start < text.length) pieces.push(text.slice(start));
+    if (start < text.length) this.pieces.push(text.slice(start));
   }
-  pieces.push(decoder.decode());
-  parse(pieces.join(''));
-  return n;
+
+  end(): number {
+    this.parse(this.pieces.join(''));
+    return this.lines;
+  }
+
+  private parse(line: string): void {
+    if (line) {
+      JSON.parse(line);
+      this.lines++;
+    }
+  }
+}
+
+/** A streaming floor: reads every chunk and decodes it at once with one streaming `TextDecoder`. */
+export async function streamingDecoderFloor(parts: Uint8Array[]): Promise<number> {
+  const reader = streamOf(parts).getReader();
+  const decoder = new TextDecoder();
+  const lines = new LineSplitter();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    lines.push(decoder.decode(read.value, { stream: true }));
+  }
+  lines.push(decoder.decode());
+  return lines.end();
+}
+
+/**
+ * A streaming floor: reads every chunk and decodes it at once with plain (not streaming)
+ * `TextDecoder.decode()` calls, which Node takes on its fast path; a character split between
+ * chunks is carried over to the next one.
+ */
+export async function wholeCallsFloor(parts: Uint8Array[]): Promise<number> {
+  const reader = streamOf(parts).getReader();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const lines = new LineSplitter();
+  let carry: Uint8Array | undefined;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    let chunk = read.value;
+    if (carry) {
+      const joined = new Uint8Array(carry.length + chunk.length);
+      joined.set(carry);
+      joined.set(chunk, carry.length);
+      chunk = joined;
+      carry = undefined;
+    }
+    const tail = incompleteTail(chunk);
+    if (tail > 0) {
+      carry = chunk.slice(chunk.length - tail);
+      chunk = chunk.subarray(0, chunk.length - tail);
+    }
+    lines.push(decoder.decode(chunk));
+  }
+  if (carry) lines.push(decoder.decode(carry));
+  return lines.end();
 }
