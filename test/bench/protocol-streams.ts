@@ -92,13 +92,17 @@ export function fixedChunks(bytes: Uint8Array, size: number): Uint8Array[] {
   return out;
 }
 
-/** A byte stream delivering `parts` one per read, as a response body does. */
-export function streamOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+/** A byte stream delivering `parts` one per read, as a response body does; `onChunk` hears each one's size. */
+export function streamOf(parts: Uint8Array[], onChunk?: (bytes: number) => void): ReadableStream<Uint8Array> {
   let i = 0;
   return new ReadableStream({
     pull(controller) {
-      if (i < parts.length) controller.enqueue(parts[i++]!);
-      else controller.close();
+      if (i < parts.length) {
+        onChunk?.(parts[i]!.length);
+        controller.enqueue(parts[i++]!);
+      } else {
+        controller.close();
+      }
     },
   });
 }
