@@ -1,4 +1,5 @@
 import { ProtocolError } from './errors';
+import { Utf8ChunkDecoder } from './utf8';
 
 /** One decoded line of an NDJSON stream. */
 export type NdjsonEvent =
@@ -53,12 +54,12 @@ function isBlank(line: string): boolean {
 
 /**
  * The synchronous core of NDJSON decoding: feed it chunks, it appends one event per
- * complete line. Correct for any chunking (one streaming TextDecoder keeps multi-byte
- * characters split across chunks intact) and linear: a partial line is kept as pieces and
- * only new text is scanned for newlines.
+ * complete line. Correct for any chunking (multi-byte characters split across chunks stay
+ * intact) and linear: a partial line is kept as pieces and only new text is scanned for
+ * newlines.
  */
 export class NdjsonLineDecoder {
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = new Utf8ChunkDecoder();
   private readonly maxLineLength: number;
   private pieces: string[] = [];
   private pendingLength = 0;
@@ -71,7 +72,7 @@ export class NdjsonLineDecoder {
 
   /** Decodes a chunk (bytes or text) and appends the events of the lines it completes. */
   push(chunk: Uint8Array | string, out: NdjsonEvent[]): void {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
     let start = 0;
     let newline = text.indexOf('\n');
     while (newline !== -1) {
@@ -107,7 +108,7 @@ export class NdjsonLineDecoder {
 
   /** Ends the stream: a last line without a trailing newline is decoded too. */
   end(out: NdjsonEvent[]): void {
-    const tail = this.decoder.decode();
+    const tail = this.decoder.end();
     if (tail) this.push(tail, out);
     if (this.pieces.length > 0 && !this.skipping) {
       const line = this.pieces.join('');

@@ -4,16 +4,21 @@ export interface Timing {
   /** Median wall time of one run, in milliseconds. */
   ms: number;
   runs: number;
+  /** From {@link interleave}: each round's sample (ms per pass), by round; NaN for a round it sat out. */
+  samples?: number[];
 }
 
-/** Times `fn` (sync or async): `warmup` untimed runs, then the median of `runs`. */
-export async function time(fn: () => unknown, { warmup = 2, runs = 7 } = {}): Promise<Timing> {
+/** Times `fn` (sync or async): `warmup` untimed runs, then the median of `runs` (wall time, or `clock`'s). */
+export async function time(
+  fn: () => unknown,
+  { warmup = 2, runs = 7, clock = () => performance.now() } = {},
+): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
+    const start = clock();
     await fn();
-    samples.push(performance.now() - start);
+    samples.push(clock() - start);
   }
   return { ms: median(samples), runs };
 }
@@ -58,6 +63,7 @@ export async function interleave(
   { warmup = 1, runs = 7, clock = () => performance.now() } = {},
 ): Promise<Map<string, Timing>> {
   const samples = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  const byRound = new Map<string, number[]>(contestants.map((c) => [c.name, Array<number>(runs).fill(NaN)]));
   const spent = new Map<string, number>(contestants.map((c) => [c.name, 0]));
   for (let w = 0; w < warmup; w++) for (const c of contestants) if (!c.budgetMs) await c.run();
   const random = seeded(runs);
@@ -69,10 +75,28 @@ export async function interleave(
       for (let p = 0; p < passes; p++) await c.run();
       const ms = clock() - start;
       samples.get(c.name)!.push(ms / passes);
+      byRound.get(c.name)![round] = ms / passes;
       spent.set(c.name, spent.get(c.name)! + ms);
     }
   }
-  return new Map([...samples].map(([name, s]) => [name, { ms: median(s), runs: s.length }]));
+  return new Map(
+    [...samples].map(([name, s]) => [name, { ms: median(s), runs: s.length, samples: byRound.get(name)! }]),
+  );
+}
+
+/**
+ * `a` over `b` from one {@link interleave}: the median of their ratios round by round (each
+ * pair ran close together, so a neighbour's load that comes and goes cancels out), or the
+ * ratio of their medians when they share fewer than three rounds.
+ */
+export function pairedRatio(a: Timing, b: Timing): number {
+  const ratios: number[] = [];
+  const rounds = Math.min(a.samples?.length ?? 0, b.samples?.length ?? 0);
+  for (let i = 0; i < rounds; i++) {
+    const r = a.samples![i]! / b.samples![i]!;
+    if (Number.isFinite(r)) ratios.push(r);
+  }
+  return ratios.length >= 3 ? median(ratios) : a.ms / b.ms;
 }
 
 /** A copy of `items` in random order (Fisher–Yates). */

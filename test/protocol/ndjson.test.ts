@@ -5,6 +5,7 @@ import {
   decodeChatStreamBatches,
   decodeNdjson,
   EMPTY_THREAD,
+  errorLineMessage,
   ndjsonDecoderStream,
   NdjsonLineDecoder,
   ProtocolError,
@@ -63,6 +64,51 @@ describe('NDJSON decoding', () => {
         expect(thread).toEqual(expected);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('gives what decoding the whole text at once gives, for ASCII and other lines in any chunks', async () => {
+    // Long ASCII runs (decoded by whole calls) and other text (by the streaming decoder), a
+    // BOM, CRLF and blank lines, in chunks of up to 4 KB; the model decodes the bytes at once.
+    const line = fc.oneof(
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.string({ unit: 'grapheme-ascii', minLength: 200, maxLength: 3000 }).map((text) => JSON.stringify({ text })),
+      fc.string({ unit: 'grapheme', maxLength: 50 }).map((text) => JSON.stringify({ text })),
+      fc.constantFrom('', '   ', '{"a":', '\uFEFF{"a":1}'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 20 }),
+        fc.boolean(),
+        fc.constantFrom('\n', '\r\n'),
+        fc.array(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 10 }),
+        async (lines, bom, newline, sizes) => {
+          const bytes = encode(`${bom ? '\uFEFF' : ''}${lines.join(newline)}`);
+          const expected: { type: string; line: number; value?: unknown }[] = [];
+          new TextDecoder()
+            .decode(bytes)
+            .split('\n')
+            .forEach((text, i) => {
+              if (/^[ \t\r]*$/.test(text)) return;
+              let value: unknown;
+              try {
+                value = JSON.parse(text);
+              } catch {
+                expected.push({ type: 'malformed', line: i + 1 });
+                return;
+              }
+              if (errorLineMessage(value) === undefined) expected.push({ type: 'value', line: i + 1, value });
+              else expected.push({ type: 'error', line: i + 1 });
+            });
+          const events = await collect(chunkedStream(bytes, sizes));
+          expect(
+            events.map((e) =>
+              e.type === 'value' ? { type: e.type, line: e.line, value: e.value } : { type: e.type, line: e.line },
+            ),
+          ).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

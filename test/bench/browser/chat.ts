@@ -78,6 +78,9 @@ function turnLines(deltas: number): string[] {
   return lines.map((line) => JSON.stringify(line));
 }
 
+/** When the body being read delivered its first byte (performance.now()). */
+let firstByteAt = NaN;
+
 /** A response body that delivers `perChunk` lines per network chunk, one chunk per task. */
 function body(lines: string[], perChunk: number): ReadableStream<Uint8Array> {
   let i = 0;
@@ -86,10 +89,16 @@ function body(lines: string[], perChunk: number): ReadableStream<Uint8Array> {
     async pull(controller) {
       if (i >= lines.length) return controller.close();
       await new Promise((resolve) => setTimeout(resolve, 0));
+      if (i === 0) firstByteAt = performance.now();
       controller.enqueue(encoder.encode(lines.slice(i, i + perChunk).join('\n') + '\n'));
       i += perChunk;
     },
   });
+}
+
+/** {@link body} as a fetch hands it over: through a `Response`, as ours gets it from its transport. */
+function responseBody(lines: string[], perChunk: number): ReadableStream<Uint8Array> {
+  return new Response(body(lines, perChunk)).body!;
 }
 
 interface Count {
@@ -166,7 +175,7 @@ function OursList({ store, count }: { store: ChatStore; count: Count }) {
 const OursRow = memo(function OursRow({ store, id, count }: { store: ChatStore; id: string; count: Count }) {
   const message = useChatMessage(store, id);
   count.rows++;
-  return createElement('li', null, message ? createElement(MessageView, { message }) : null);
+  return createElement('li', { 'data-id': id }, message ? createElement(MessageView, { message }) : null);
 });
 
 function oursStore(historySize: number, lines: string[], perChunk: number): ChatStore {
@@ -236,7 +245,7 @@ function NaiveChat({
     { style: { overflow: 'auto', flex: 1 } },
     messages.map((message) => {
       onRow();
-      return createElement('li', { key: message.id }, createElement(MessageView, { message }));
+      return createElement('li', { key: message.id, 'data-id': message.id }, createElement(MessageView, { message }));
     }),
   );
 }
@@ -264,7 +273,7 @@ function naive(historySize: number, deltas: number, perChunk: number): Prepared 
     count,
     mount: () => root.render(naiveElement(historySize, count, (p) => void (push = p))),
     run: async () => {
-      for await (const batch of decodeChatStreamBatches(body(lines, perChunk))) {
+      for await (const batch of decodeChatStreamBatches(responseBody(lines, perChunk))) {
         for (const event of batch) {
           if (event.type === 'message' && event.message.id !== '__cutoff__' && event.message.id !== '__state__')
             push!(event.message);
@@ -300,7 +309,7 @@ function toChatMessage(message: UIMessage): ChatMessage {
 function aiTransport(lines: string[], perChunk: number): AiChatTransport<UIMessage> {
   return {
     async sendMessages() {
-      const source = decodeChatStreamBatches(body(lines, perChunk));
+      const source = decodeChatStreamBatches(responseBody(lines, perChunk));
       let started = false;
       return new ReadableStream<UIMessageChunk>({
         async pull(controller) {
@@ -337,7 +346,11 @@ function toUIMessage(message: ChatMessage): UIMessage {
 
 const AiRow = memo(function AiRow({ message, count }: { message: UIMessage; count: Count }) {
   count.rows++;
-  return createElement('li', null, createElement(MessageView, { message: toChatMessage(message) }));
+  return createElement(
+    'li',
+    { 'data-id': message.id },
+    createElement(MessageView, { message: toChatMessage(message) }),
+  );
 });
 
 function AiChat({
@@ -418,6 +431,51 @@ export async function chatMount({
 /** Step 2: streams into the chat mounted by {@link chatMount} and measures that alone. */
 export async function chatStream(): Promise<ChatMetrics> {
   return measure(prepared!.count, prepared!.run);
+}
+
+/**
+ * Step 2, instead of {@link chatStream}: time to first token, from the response's first byte
+ * to the first answer text painted. The paint time is Chromium's own (Element Timing): the
+ * answer's row and everything in it are marked `elementtiming` as soon as they are in the
+ * DOM, before the frame that paints them, and the row is scrolled into view (only what is on
+ * screen is painted).
+ */
+export async function chatFirstToken(): Promise<{ firstTokenMs: number }> {
+  const root = document.getElementById('root')!;
+  const mark = () => {
+    const row = root.querySelector('li[data-id="answer"]');
+    if (!row?.textContent) return;
+    for (const element of [row, ...row.querySelectorAll('*')]) {
+      if (!element.hasAttribute('elementtiming')) element.setAttribute('elementtiming', 'answer');
+    }
+    // Only what is on screen is painted: follow the newest message, as every chat UI does.
+    if (!row.hasAttribute('data-followed')) {
+      row.setAttribute('data-followed', '');
+      row.scrollIntoView({ block: 'end' });
+    }
+  };
+  const mutations = new MutationObserver(mark);
+  mutations.observe(root, { childList: true, subtree: true, characterData: true });
+  let paints: PerformanceObserver | undefined;
+  const painted = new Promise<number>((resolve, reject) => {
+    paints = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & { identifier: string; renderTime: number }[]) {
+        if (entry.identifier === 'answer' && entry.renderTime > 0) resolve(entry.renderTime);
+      }
+    });
+    paints.observe({ type: 'element' });
+    setTimeout(() => reject(new Error('no answer text painted in 10 s')), 10_000);
+  });
+  firstByteAt = NaN;
+  const run = prepared!.run();
+  try {
+    const paintedAt = await painted;
+    return { firstTokenMs: paintedAt - firstByteAt };
+  } finally {
+    await run;
+    mutations.disconnect();
+    paints?.disconnect();
+  }
 }
 
 /** Step 3: unmounts it. */

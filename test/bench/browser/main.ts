@@ -1,6 +1,15 @@
 // Benchmark page: each suite registers a function on window for the runner to call.
 import { chartBench } from './charts';
-import { chatMount, chatStream, chatUnmount, longThread, memoryManyChats, memoryStream, memoryUnmount } from './chat';
+import {
+  chatFirstToken,
+  chatMount,
+  chatStream,
+  chatUnmount,
+  longThread,
+  memoryManyChats,
+  memoryStream,
+  memoryUnmount,
+} from './chat';
 
 declare global {
   interface Window {
@@ -18,6 +27,7 @@ window.benches = {
   charts: chartBench as Bench,
   chatMount: chatMount as Bench,
   chatStream: chatStream as Bench,
+  chatFirstToken: chatFirstToken as Bench,
   chatUnmount: chatUnmount as Bench,
   longThread: longThread as Bench,
   memoryStream: memoryStream as Bench,
