@@ -309,7 +309,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         had: t.via === 'send' ? null : new Set(get().thread.messages.map((m) => m.id)),
         emit,
         take: (messages) => {
-          buffer.push(...messages);
+          // A loop, not push(...messages): a chunk of 200k small lines overflows the stack.
+          for (const message of messages) buffer.push(message);
           cancelFlush ??= schedule(flush);
         },
         error: (kind, message, extra) => new ChatError(kind, message, extra),

@@ -359,6 +359,35 @@ describe('chat store against the mock', () => {
     expect(selectFinalAnswer(thread)?.content).toMatch(/leads with/);
   });
 
+  it('takes a network chunk of 200,000 lines whole (no stack overflow)', async () => {
+    const lines = [JSON.stringify({ id: '__cutoff__', state: { chatId: 'big', isStreaming: true } })];
+    lines.push(JSON.stringify({ id: 'u', role: 'user', content: 'Many', sort: 0 }));
+    for (let i = 0; i < 200_000; i++) lines.push('{"id":"a","role":"assistant","content":"x","isDelta":true,"sort":1}');
+    lines.push(JSON.stringify({ id: '__state__', state: { chatId: 'big', isStreaming: false, messages: [] } }));
+    const body = new TextEncoder().encode(`${lines.join('\n')}\n`);
+    const errors: ChatError[] = [];
+    const store = makeStore(
+      {
+        url: '/chat',
+        fetch: async () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(body);
+                controller.close();
+              },
+            }),
+            { headers: { 'Content-Type': 'application/json' } },
+          ),
+      },
+      errors,
+    );
+    await store.getState().send('Many');
+    await until(store, (s) => s.status === 'idle');
+    expect(errors).toEqual([]);
+    expect(store.getState().thread.messages.find((m) => m.id === 'a')?.content).toHaveLength(200_000);
+  });
+
   it('applies deltas in batches: far fewer thread updates than lines', async () => {
     const mock = createMockService();
     const store = makeStore(transportFor(mock));
