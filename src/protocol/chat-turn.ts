@@ -45,7 +45,11 @@ export interface ChatTurn {
   readonly via: ChatTurnVia;
   /** The request counter: events carry the `seq` of the request they came from; older ones are ignored. */
   readonly seq: number;
-  /** A line of this turn arrived: the service has it. */
+  /**
+   * A line of this turn arrived: the service has it. A reload that carries a question (a
+   * turn resumed after a page reload) starts accepted: the service may have the question,
+   * so it is never sent again unless the thread shows it missing.
+   */
   readonly accepted: boolean;
   /** The service echoed the question. */
   readonly echoed: boolean;
@@ -109,17 +113,23 @@ export function startChatTurn(init: {
   input?: string;
   messageId: string;
   chatId?: string | null;
-  /** `rejoin` to re-join a turn already asked (resuming after a reload of the page). */
+  /**
+   * `reload` with the `input` to resume a question asked before a page reload: the thread is
+   * loaded first; the turn is re-joined by `messageId` only once the thread shows it
+   * running, and the question is never sent again unless the thread shows it missing (then
+   * the turn fails and Retry asks it, with its `messageId`).
+   */
   via?: ChatTurnVia;
 }): ChatTurn {
+  const via = init.via ?? (init.input === undefined ? 'reload' : 'send');
   return {
     phase: 'sending',
     input: init.input,
     messageId: init.messageId,
     chatId: init.chatId ?? null,
-    via: init.via ?? (init.input === undefined ? 'reload' : 'send'),
+    via,
     seq: 0,
-    accepted: false,
+    accepted: via === 'reload' && init.input !== undefined,
     echoed: false,
     live: false,
     closed: false,
@@ -158,9 +168,12 @@ function backoff(turn: ChatTurn, error: ChatError, options: ChatTurnOptions): Ch
   return {
     ...turn,
     phase: 'waiting',
-    // By messageId while the turn runs; by reloading the thread where the service cannot (busy).
+    // By messageId while the turn runs (a reload saw it, echo included); by reloading the
+    // thread where the service cannot (busy), or the reload did not show the question running.
     via:
-      error.kind === 'busy' || turn.input === undefined || (turn.via === 'reload' && !turn.live) ? 'reload' : 'rejoin',
+      error.kind === 'busy' || turn.input === undefined || (turn.via === 'reload' && !(turn.live && turn.echoed))
+        ? 'reload'
+        : 'rejoin',
     attempt: turn.attempt + 1,
     error,
     held: false,
@@ -194,6 +207,12 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       if (!open) return turn;
       // Over when the closing state says so, or (no closing state) the first line or the thread does.
       if (event.clean && turn.phase === 'streaming' && !(turn.live && (turn.closed || !event.settled))) {
+        // A reload that finds the thread idle without the question: it never reached the
+        // service. Kept unsent; Retry asks it (with its messageId).
+        if (turn.via === 'reload' && turn.input !== undefined && !turn.echoed) {
+          const lost = new ChatError('interrupted', 'The question did not reach the chat service');
+          return { ...fail(turn, lost), accepted: false, via: 'send' };
+        }
         return { ...turn, phase: 'done', held: false };
       }
       return backoff(turn, new ChatError('interrupted', 'The stream ended before the answer was complete'), options);
@@ -220,8 +239,9 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       if (!open && turn.phase !== 'waiting') return turn;
       return {
         ...turn,
-        // Before the first line the host learns the chatId from the request it keeps reading.
-        phase: turn.chatId && turn.phase !== 'sending' ? 'aborting' : 'aborted',
+        // Before the first line of a question the host learns the chatId from the request it
+        // keeps reading; a resumed turn's thread is known.
+        phase: turn.chatId && (turn.phase !== 'sending' || turn.accepted) ? 'aborting' : 'aborted',
         stopped: 'stopped',
         error: null,
         held: false,

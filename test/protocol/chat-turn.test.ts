@@ -265,6 +265,97 @@ describe('property: a question is asked again only on Retry', () => {
   });
 });
 
+describe('a question resumed after a page reload (reload with its input)', () => {
+  const resumed = () => startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1', via: 'reload' });
+
+  it('loads the thread first, by chatId only; the service may have the question', () => {
+    const turn = resumed();
+    expect(turn).toMatchObject({ phase: 'sending', via: 'reload', accepted: true });
+    expect(chatTurnRequest(turn)).toEqual({ chatId: 'c1' });
+  });
+
+  it('a reload that streams the turn to its end is the end', () => {
+    const turn = play(resumed(), lines({ live: true, echo: true }), lines({ live: false, closing: true }), end(true));
+    expect(turn.phase).toBe('done');
+  });
+
+  it('a snapshot showing the question running re-joins it by messageId', () => {
+    const turn = play(resumed(), lines({ live: true, echo: true, closing: true }), end(true));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'rejoin' });
+    expect(chatTurnRequest(play(turn, wake))).toEqual({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1' });
+  });
+
+  it('a snapshot showing another turn running (no echo) reloads again, never asks', () => {
+    const turn = play(resumed(), lines({ live: true, closing: true }), end(true));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'reload' });
+    expect(chatTurnRequest(play(turn, wake))).toEqual({ chatId: 'c1' });
+  });
+
+  it('an idle thread without the question: it never arrived; kept unsent, and Retry asks it once', () => {
+    const lost = play(resumed(), lines({ live: false, closing: true }), end(true));
+    expect(lost).toMatchObject({ phase: 'failed', accepted: false, error: { kind: 'interrupted' } });
+    const retried = play(lost, { type: 'retry' });
+    expect(retried).toMatchObject({ phase: 'sending', via: 'send' });
+    expect(chatTurnRequest(retried)).toEqual({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1' });
+  });
+
+  it('a failed first reload is retried by reloading, never by asking', () => {
+    const turn = play(resumed(), error('network'));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'reload' });
+    const failed = play(resumed(), error('forbidden'));
+    expect(chatTurnRequest(play(failed, { type: 'retry' }))).toEqual({ chatId: 'c1' });
+  });
+
+  it('Stop before the first line tells the service (the thread is known)', () => {
+    expect(play(resumed(), { type: 'abort' }).phase).toBe('aborting');
+    // A new question before its first line still stops locally first.
+    expect(play(sending('c0'), { type: 'abort' }).phase).toBe('aborted');
+  });
+});
+
+describe('property: a resumed question is sent only by Retry after the thread showed it missing', () => {
+  const event = fc.oneof(
+    fc.record({ type: fc.constant('lines' as const), live: fc.boolean(), closing: fc.boolean(), echo: fc.boolean() }),
+    fc.record({ type: fc.constant('end' as const), clean: fc.boolean(), settled: fc.boolean() }),
+    fc.record({
+      type: fc.constant('error' as const),
+      kind: fc.constantFrom<ChatError['kind']>('server', 'network', 'busy', 'not-found', 'timeout'),
+    }),
+    fc.constantFrom({ type: 'wake' as const }, { type: 'retry' as const }, { type: 'abort' as const }),
+  );
+
+  it('over any sequence of events', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let turn = startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1', via: 'reload' });
+        let missing = false;
+        for (const e of events) {
+          const seq = turn.seq;
+          const next = advanceChatTurn(
+            turn,
+            e.type === 'error'
+              ? { type: 'error', seq, error: new ChatError(e.kind, e.kind) }
+              : e.type === 'retry' || e.type === 'abort'
+                ? e
+                : ({ ...e, seq } as ChatTurnEvent),
+            options,
+          );
+          if (next.seq > turn.seq && next.via === 'send') {
+            // Sent as a new question: only by Retry, after a reload showed it missing.
+            expect(e.type).toBe('retry');
+            expect(missing).toBe(true);
+          }
+          // Re-joined by messageId: only once the thread showed the question.
+          if (next.seq > turn.seq && next.via === 'rejoin') expect(next.echoed).toBe(true);
+          if (next.phase === 'failed' && next.via === 'send' && turn.via === 'reload') missing = true;
+          turn = next;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('summariseLines', () => {
   const known = new Set(['old-user']);
   it('reads the chat id, liveness, the closing state and the echo', () => {
