@@ -22,6 +22,11 @@ const lazyModules = [
   // The dashboard bridge's rules (questions from drilldowns, filters from results).
   './bridge-text.js',
   './read-turn.js',
+  // Conversations: the chat's link to `chatId`/`persist` (with the persistence), the thread
+  // list's model and store, and its UI.
+  './link-conversation.js',
+  './thread-list-model.js',
+  './ThreadListView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

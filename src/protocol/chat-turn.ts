@@ -117,12 +117,13 @@ export function startChatTurn(init: {
    * `reload` with the `input` to resume a question asked before a page reload: the thread is
    * loaded first; the turn is re-joined by `messageId` only once the thread shows it
    * running, and the question is never sent again unless the thread shows it missing (then
-   * the turn fails and Retry asks it, with its `messageId`).
+   * the turn fails and Retry asks it, with its `messageId`). Without a `chatId` (a first
+   * question whose thread was never named) it starts failed that way.
    */
   via?: ChatTurnVia;
 }): ChatTurn {
   const via = init.via ?? (init.input === undefined ? 'reload' : 'send');
-  return {
+  const turn: ChatTurn = {
     phase: 'sending',
     input: init.input,
     messageId: init.messageId,
@@ -141,6 +142,8 @@ export function startChatTurn(init: {
     stopping: false,
     queued: null,
   };
+  // A question resumed without its thread (never named): nothing to load, and asking blind could ask twice.
+  return turn.accepted && !turn.chatId ? unsent(turn) : turn;
 }
 
 /** True once the turn has ended: `done`, `failed` or `aborted`. */
@@ -155,6 +158,13 @@ export const isChatTurnReading = (turn: ChatTurn): boolean =>
 const RETRYABLE = /^(server|network|http|bad-response|timeout|rate-limited|interrupted|busy)$/;
 
 const fail = (turn: ChatTurn, error: ChatError): ChatTurn => ({ ...turn, phase: 'failed', error, held: false });
+
+/** A resumed question the service may not have: kept unsent; Retry asks it (with its messageId). */
+const unsent = (turn: ChatTurn): ChatTurn => ({
+  ...fail(turn, new ChatError('interrupted', 'The question may not have reached the chat service')),
+  accepted: false,
+  via: 'send',
+});
 
 /** Waits to re-join, or fails when it cannot (no thread to re-join, attempts spent). */
 function backoff(turn: ChatTurn, error: ChatError, options: ChatTurnOptions): ChatTurn {
@@ -207,12 +217,8 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       if (!open) return turn;
       // Over when the closing state says so, or (no closing state) the first line or the thread does.
       if (event.clean && turn.phase === 'streaming' && !(turn.live && (turn.closed || !event.settled))) {
-        // A reload that finds the thread idle without the question: it never reached the
-        // service. Kept unsent; Retry asks it (with its messageId).
-        if (turn.via === 'reload' && turn.input !== undefined && !turn.echoed) {
-          const lost = new ChatError('interrupted', 'The question did not reach the chat service');
-          return { ...fail(turn, lost), accepted: false, via: 'send' };
-        }
+        // A reload that finds the thread idle without the question: it never reached the service.
+        if (turn.via === 'reload' && turn.input !== undefined && !turn.echoed) return unsent(turn);
         return { ...turn, phase: 'done', held: false };
       }
       return backoff(turn, new ChatError('interrupted', 'The stream ended before the answer was complete'), options);

@@ -299,6 +299,13 @@ describe('a question resumed after a page reload (reload with its input)', () =>
     expect(chatTurnRequest(retried)).toEqual({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1' });
   });
 
+  it('without a thread (a first question never named one): unsent at once; Retry asks it', () => {
+    const turn = startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, via: 'reload' });
+    expect(turn).toMatchObject({ phase: 'failed', accepted: false, error: { kind: 'interrupted' } });
+    expect(isChatTurnReading(turn)).toBe(false);
+    expect(chatTurnRequest(play(turn, { type: 'retry' }))).toEqual({ input: 'Revenue', messageId: MESSAGE_ID });
+  });
+
   it('a failed first reload is retried by reloading, never by asking', () => {
     const turn = play(resumed(), error('network'));
     expect(turn).toMatchObject({ phase: 'waiting', via: 'reload' });

@@ -406,20 +406,11 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         if (over()) await begin({});
       },
       resume: async ({ chatId, messageId, input }) => {
-        if (!over()) return;
         const asked = messageId && input ? { input, messageId } : null;
-        if (!chatId) {
-          // A first question whose thread never got named: nothing to load or re-join, and
-          // asking again could ask twice. Kept as unsent; Retry asks it with its messageId.
-          if (!asked) return;
-          question = { content: asked.input };
-          const lost = new ChatError('interrupted', 'The question may not have reached the chat service');
-          run(turn, (turn = { ...startChatTurn(asked), phase: 'failed', error: lost }));
-          set({ lastInput: asked.input });
-          return;
-        }
+        if (!over() || (!chatId && !asked)) return;
         if (get().thread.chatId !== chatId) set({ thread: { ...get().thread, chatId } });
-        // The thread first: its question is re-joined only once the thread shows it running.
+        // The thread first: its question is re-joined only once the thread shows it running
+        // (without a thread, the question is kept unsent at once).
         await begin({ ...asked, via: 'reload' });
       },
       retry: () => {

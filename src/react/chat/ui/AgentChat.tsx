@@ -113,6 +113,9 @@ const DEFAULT_SUGGESTIONS = ['Revenue by region', 'Orders over time', 'Top 5 cus
 
 function EmptyState({ suggestions, render }: { suggestions: string[]; render?: AgentChatProps['renderEmpty'] }) {
   const ui = useChatUI();
+  // A thread loading (no question of ours pending): no suggestions meanwhile.
+  if (useStore(ui.store, (s) => s.status === 'submitting' || s.status === 'streaming'))
+    return <div className="ek-empty">{ui.messages.loadingThread}</div>;
   const send = (input: string) => {
     void ui.store.getState().send(input);
     focusComposer(ui); // the suggestion button disappears with the empty state

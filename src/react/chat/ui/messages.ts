@@ -13,6 +13,8 @@ export interface ChatMessages extends Partial<ResultLabels> {
   regionLabel: string;
   logLabel: string;
   emptyTitle: string;
+  /** Instead of the empty state while a thread loads (a reload, a switch of threads). */
+  loadingThread: string;
   composerLabel: string;
   composerPlaceholder: string;
   send: string;
@@ -84,6 +86,7 @@ export const defaultChatMessages: ChatMessages = {
   regionLabel: 'Chat with the data analyst',
   logLabel: 'Conversation',
   emptyTitle: 'Ask a question about your data',
+  loadingThread: 'Loading the conversation…',
   composerLabel: 'Ask a question',
   composerPlaceholder: 'Ask about your data…',
   send: 'Send',
