@@ -34,9 +34,9 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
   const { threads, status, current, deleted } = list;
   const [active, setActive] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [hold, setHold] = useState(false);
   const rows = useRef(new Map<string, HTMLButtonElement>());
   const newChat = useRef<HTMLButtonElement>(null);
+  const notice = useRef<HTMLDivElement>(null);
   const focusNext = useRef<FocusTarget>(null);
 
   const ids = threads.map((t) => t.chatId);
@@ -49,13 +49,21 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
     (target === 'new' ? newChat.current : rows.current.get(target.chatId))?.focus();
   });
 
-  // "Deleted · Undo" goes after `undoMs`, not while the user is on it.
+  // "Deleted · Undo" goes after `undoMs`, but not while the pointer or focus is on it.
   const { dismiss } = list;
   useEffect(() => {
-    if (!deleted || hold) return;
-    const id = setTimeout(dismiss, undoMs);
+    if (!deleted) return;
+    let id: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      id = setTimeout(() => {
+        const box = notice.current;
+        if (box?.contains(document.activeElement) || box?.matches(':hover')) wait();
+        else dismiss();
+      }, undoMs);
+    };
+    wait();
     return () => clearTimeout(id);
-  }, [deleted, hold, undoMs, dismiss]);
+  }, [deleted, undoMs, dismiss]);
 
   const titleOf = (title: string) => title || text.untitled;
   const focusRow = (chatId: string | undefined) => {
@@ -185,14 +193,7 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
           })}
         </ul>
       )}
-      <div
-        className="ek-threads__status"
-        role="status"
-        onPointerEnter={() => setHold(true)}
-        onPointerLeave={() => setHold(false)}
-        onFocus={() => setHold(true)}
-        onBlur={() => setHold(false)}
-      >
+      <div className="ek-threads__status" role="status" ref={notice}>
         {deleted && (
           <p className="ek-threads__undo">
             <span>{text.deleted(titleOf(deleted.title))}</span>
