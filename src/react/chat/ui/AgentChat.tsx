@@ -16,6 +16,7 @@ import {
   type ChatUIContextValue,
   type ResultActions,
 } from './context';
+import { ErrorNotice } from './ErrorNotice';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
@@ -120,9 +121,17 @@ function EmptyState({ suggestions, render }: { suggestions: string[]; render?: A
     void ui.store.getState().send(input);
     focusComposer(ui); // the suggestion button disappears with the empty state
   };
-  if (render) return <>{render(send)}</>;
+  // A thread that could not be loaded says so (with Retry) above the empty state.
+  if (render)
+    return (
+      <>
+        <ErrorNotice />
+        {render(send)}
+      </>
+    );
   return (
     <div className="ek-empty">
+      <ErrorNotice />
       <p className="ek-empty__title">{ui.messages.emptyTitle}</p>
       <ul className="ek-empty__suggestions">
         {suggestions.map((suggestion) => (

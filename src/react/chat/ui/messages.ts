@@ -73,6 +73,7 @@ export interface ChatMessages extends Partial<ResultLabels> {
 const ERROR_TEXT = new Map<string, string>([
   ['network', 'The chat service could not be reached.'],
   ['forbidden', 'You do not have access to the chat.'],
+  ['not-found', 'This conversation is not available any more.'],
   ['interrupted', 'The connection dropped before the answer was complete.'],
   ['rate-limited', 'Too many questions right now.'],
   ['busy', 'The previous answer is still being written. Try again in a moment.'],
