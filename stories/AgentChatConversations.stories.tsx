@@ -59,11 +59,17 @@ export const QuestionKeptAfterReload: Story = {
   },
 };
 
-/** A thread the service no longer has (picked from an old list): said in plain words. */
+/**
+ * A thread the service no longer has (picked from an old list): said in plain words; the
+ * next question starts a new thread.
+ */
 export const ThreadGone: Story = {
   args: { chatId: 'chat_no_longer_there' },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('This conversation is not available any more.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Revenue by region' }));
+    await waitFor(() => expect(canvas.getByRole('log')).toHaveTextContent('leads with'), { timeout: 15_000 });
   },
 };

@@ -89,9 +89,12 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
   const changed = (state: ChatStoreState) => {
     if (closed) return;
     const id = state.thread.chatId;
-    if (restored !== null && id === restored && state.error && GONE.test(state.error.kind)) {
+    if (id !== null && state.error && GONE.test(state.error.kind) && state.thread.messages.length === 0) {
+      // A thread the service does not have: a remembered one is forgotten quietly; one the
+      // host asked for keeps its error showing, and the next question starts a new thread.
+      if (id === restored) open(null, undefined, true);
+      else store.setState({ thread: { ...state.thread, chatId: null } });
       restored = null;
-      open(null, undefined, true);
       return;
     }
     if (state.thread.messages.length > 0) restored = null; // the service knows it

@@ -158,7 +158,9 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
                     onFocus={() => setActive(chatId)}
                     onKeyDown={(event) => onRowKey(event, chatId)}
                   >
-                    <span className="ek-threads__title">{shown}</span>
+                    <span className="ek-threads__title" dir="auto">
+                      {shown}
+                    </span>
                     <time className="ek-threads__time" dateTime={new Date(updatedAt).toISOString()}>
                       {(text.time ?? relativeTime)(updatedAt, now, locale)}
                     </time>

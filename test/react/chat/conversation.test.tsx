@@ -219,6 +219,19 @@ describe('chatId: a controlled conversation', () => {
     ]);
   });
 
+  it('a thread the service does not have: its error shows, and the next question starts a new thread', async () => {
+    const { transport } = service();
+    const onChatIdChange = vi.fn();
+    const chat = mount(transport, { chatId: 'chat_gone', onChatIdChange });
+    await waitFor(() => expect(chat.result.current.error?.kind).toBe('not-found'));
+    expect(chat.result.current.chatId).toBeNull();
+    expect(onChatIdChange).toHaveBeenCalledExactlyOnceWith(null);
+    await chat.result.current.send('Revenue by region');
+    expect(chat.result.current).toMatchObject({ status: 'idle', error: null });
+    expect(chat.result.current.chatId).toMatch(/^chat_/);
+    expect(onChatIdChange).toHaveBeenLastCalledWith(chat.result.current.chatId);
+  });
+
   it('onQuestion: once per question the service accepted, with its thread', async () => {
     const { transport } = service();
     const onQuestion = vi.fn();
