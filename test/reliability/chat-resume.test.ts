@@ -1,7 +1,7 @@
 // Issue 20, point 1: a chat store taking up a thread after a page reload (`resume`), over real
 // HTTP through the fault proxy. The first store stands for the page before the reload: it is
 // disconnected, never aborted, as a page going away would be.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { selectFinalAnswer } from '../../src/protocol';
 import type { ChatStore } from '../../src/react';
 import {
@@ -12,22 +12,19 @@ import {
   questions,
   serviceThread,
   settled,
-  startChatNetwork,
   until,
+  useChatNetwork,
   type ChatNetwork,
 } from './chat-network';
 import type { ProxiedRequest } from './fault-proxy';
 
+const network = useChatNetwork(3);
 let net: ChatNetwork;
-beforeAll(async () => {
-  net = await startChatNetwork(3);
-});
-afterAll(() => net.close());
-
 let n = 0;
 let q = '';
 let from = 0;
 beforeEach(() => {
+  net = network();
   net.plan = () => undefined;
   q = `Orders over time (${++n})`;
 });
