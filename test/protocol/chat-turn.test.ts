@@ -217,22 +217,24 @@ const linesEvent = fc.record({
   echo: fc.boolean(),
 });
 const endEvent = fc.record({ type: fc.constant('end' as const), clean: fc.boolean(), settled: fc.boolean() });
+const errorEvent = (...kinds: ChatError['kind'][]) =>
+  fc.record({ type: fc.constant('error' as const), kind: fc.constantFrom(...kinds) });
+
+/** A generated event as the machine takes it, for the request `seq`. */
+function eventOf(e: { type: string; kind?: ChatError['kind']; failed?: boolean }, seq: number): ChatTurnEvent {
+  if (e.type === 'error') return { type: 'error', seq, error: new ChatError(e.kind!, e.kind!) };
+  if (e.type === 'abort-settled')
+    return e.failed
+      ? { type: 'abort-settled', error: new ChatError('server', 'x') }
+      : { type: 'abort-settled', stopped: 'stopped' };
+  return ('clean' in e || 'live' in e || e.type === 'wake' ? { ...e, seq } : e) as ChatTurnEvent;
+}
 
 describe('property: a question is asked again only on Retry', () => {
   const event = fc.oneof(
     linesEvent,
     endEvent,
-    fc.record({
-      type: fc.constant('error' as const),
-      kind: fc.constantFrom<ChatError['kind']>(
-        'server',
-        'timeout',
-        'busy',
-        'forbidden',
-        'rate-limited',
-        'bad-response',
-      ),
-    }),
+    errorEvent('server', 'timeout', 'busy', 'forbidden', 'rate-limited', 'bad-response'),
     fc.constantFrom({ type: 'wake' as const }, { type: 'abort' as const }, { type: 'retry' as const }),
     fc.record({ type: fc.constant('abort-settled' as const), failed: fc.boolean() }),
     fc.record({ type: fc.constant('send' as const), input: fc.constant('Next') }),
@@ -245,20 +247,7 @@ describe('property: a question is asked again only on Retry', () => {
         let asks = 1;
         let retries = 0;
         for (const e of events) {
-          const seq = turn.seq;
-          const next = advanceChatTurn(
-            turn,
-            e.type === 'error'
-              ? { type: 'error', seq, error: new ChatError(e.kind, e.kind) }
-              : e.type === 'abort-settled'
-                ? e.failed
-                  ? { type: 'abort-settled', error: new ChatError('server', 'x') }
-                  : { type: 'abort-settled', stopped: 'stopped' }
-                : 'clean' in e || 'live' in e || e.type === 'wake'
-                  ? ({ ...e, seq } as ChatTurnEvent)
-                  : (e as ChatTurnEvent),
-            options,
-          );
+          const next = advanceChatTurn(turn, eventOf(e, turn.seq), options);
           if (e.type === 'retry' && next !== turn) retries++;
           if (next.seq > turn.seq && next.via === 'send') asks++;
           expect(next.seq).toBeGreaterThanOrEqual(turn.seq);
@@ -333,10 +322,7 @@ describe('property: a resumed question is sent only by Retry after the thread sh
   const event = fc.oneof(
     linesEvent,
     endEvent,
-    fc.record({
-      type: fc.constant('error' as const),
-      kind: fc.constantFrom<ChatError['kind']>('server', 'network', 'busy', 'not-found', 'timeout'),
-    }),
+    errorEvent('server', 'network', 'busy', 'not-found', 'timeout'),
     fc.constantFrom({ type: 'wake' as const }, { type: 'retry' as const }, { type: 'abort' as const }),
   );
 
@@ -346,16 +332,7 @@ describe('property: a resumed question is sent only by Retry after the thread sh
         let turn = startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1', via: 'reload' });
         let missing = false;
         for (const e of events) {
-          const seq = turn.seq;
-          const next = advanceChatTurn(
-            turn,
-            e.type === 'error'
-              ? { type: 'error', seq, error: new ChatError(e.kind, e.kind) }
-              : e.type === 'retry' || e.type === 'abort'
-                ? e
-                : ({ ...e, seq } as ChatTurnEvent),
-            options,
-          );
+          const next = advanceChatTurn(turn, eventOf(e, turn.seq), options);
           if (next.seq > turn.seq && next.via === 'send') {
             // Sent as a new question: only by Retry, after a reload showed it missing.
             expect(e.type).toBe('retry');

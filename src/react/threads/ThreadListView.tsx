@@ -167,28 +167,23 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
                   </button>
                 )}
                 <span className="ek-threads__actions">
-                  <button
-                    type="button"
-                    className="ek-icon-button"
-                    tabIndex={tab}
-                    aria-label={text.rename(shown)}
-                    title={text.rename(shown)}
-                    onClick={() => setEditing(chatId)}
-                    onKeyDown={(event) => onRowKey(event, chatId)}
-                  >
-                    <Icon d={PENCIL} />
-                  </button>
-                  <button
-                    type="button"
-                    className="ek-icon-button"
-                    tabIndex={tab}
-                    aria-label={text.remove(shown)}
-                    title={text.remove(shown)}
-                    onClick={() => remove(chatId)}
-                    onKeyDown={(event) => onRowKey(event, chatId)}
-                  >
-                    <Icon d={TRASH} />
-                  </button>
+                  {[
+                    { label: text.rename(shown), icon: PENCIL, act: () => setEditing(chatId) },
+                    { label: text.remove(shown), icon: TRASH, act: () => remove(chatId) },
+                  ].map(({ label, icon, act }) => (
+                    <button
+                      key={icon}
+                      type="button"
+                      className="ek-icon-button"
+                      tabIndex={tab}
+                      aria-label={label}
+                      title={label}
+                      onClick={act}
+                      onKeyDown={(event) => onRowKey(event, chatId)}
+                    >
+                      <Icon d={icon} />
+                    </button>
+                  ))}
                 </span>
               </li>
             );
