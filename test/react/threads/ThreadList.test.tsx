@@ -37,6 +37,15 @@ function service() {
   return { mock, bodies, transport };
 }
 
+/** Threads the mock has, listed as `Thread a`, `Thread b`, … (most recent first). */
+async function threadsAt(mock: MockService, ...names: string[]) {
+  const records: ThreadRecord[] = [];
+  for (const [i, name] of names.entries()) {
+    records.push(record(await answered(mock, `Question ${name}`), `Thread ${name}`, i * 1000));
+  }
+  return memoryStore(records);
+}
+
 /** A thread answered at the mock (as on an earlier visit). */
 async function answered(mock: MockService, input: string) {
   const response = await mock.fetch(URL_, {
@@ -126,8 +135,8 @@ describe('<ThreadList>', () => {
   });
 
   it('one tab stop; Up/Down/Home/End move between rows; Tab reaches its labelled actions', async () => {
-    const { transport } = service();
-    const store = memoryStore(['a', 'b', 'c'].map((id, i) => record(`chat_${id}`, `Thread ${id}`, i * 1000)));
+    const { mock, transport } = service();
+    const store = await threadsAt(mock, 'a', 'b', 'c');
     render(<App store={store} transport={transport} />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     expect(rows().map((b) => b.tabIndex)).toEqual([0, -1, -1]);
@@ -180,14 +189,14 @@ describe('<ThreadList>', () => {
   });
 
   it('delete with undo: "Deleted · Undo" in a status region; focus moves on; Undo brings it back; it times out', async () => {
-    const { transport } = service();
-    const store = memoryStore(['a', 'b'].map((id, i) => record(`chat_${id}`, `Thread ${id}`, i * 1000)));
+    const { mock, transport } = service();
+    const store = await threadsAt(mock, 'a', 'b');
     render(<App store={store} transport={transport} undoMs={300} />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await userEvent.click(row('Thread a')); // current
     await userEvent.click(screen.getByRole('button', { name: 'Delete “Thread a”' }));
     expect(rows()).toHaveLength(1);
-    expect(store.threads.map((t) => t.chatId)).toEqual(['chat_b']);
+    expect(store.threads.map((t) => t.title)).toEqual(['Thread b']);
     expect(row('Thread b')).toHaveFocus();
     const notice = screen.getByText('Deleted “Thread a”').closest('[role="status"]')!;
     expect(notice).toBeInTheDocument();
@@ -198,7 +207,7 @@ describe('<ThreadList>', () => {
     ]);
     expect(row('Thread a')).toHaveFocus();
     expect(row('Thread a')).toHaveAttribute('aria-current', 'true'); // it was being shown
-    expect(store.threads.map((t) => t.chatId).sort()).toEqual(['chat_a', 'chat_b']);
+    expect(store.threads.map((t) => t.title).sort()).toEqual(['Thread a', 'Thread b']);
 
     // Delete by key; the notice goes by itself.
     await userEvent.keyboard('{Delete}');
@@ -210,6 +219,16 @@ describe('<ThreadList>', () => {
     expect(screen.getByRole('button', { name: 'New chat' })).toHaveFocus();
     expect(screen.getByText('No conversations yet.')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+  });
+
+  it('a listed thread the service no longer has: the chat says so, and the list marks nothing current', async () => {
+    const { transport } = service();
+    const store = memoryStore([record('chat_gone', 'An old conversation', 1000)]);
+    render(<App store={store} transport={transport} />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.click(row('An old conversation'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This conversation is not available any more.');
+    await waitFor(() => expect(row('An old conversation')).not.toHaveAttribute('aria-current'));
   });
 
   it('strings come from labels; a title stays one line of text', async () => {
