@@ -167,23 +167,20 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
                   </button>
                 )}
                 <span className="ek-threads__actions">
-                  {[
-                    { label: text.rename(shown), icon: PENCIL, act: () => setEditing(chatId) },
-                    { label: text.remove(shown), icon: TRASH, act: () => remove(chatId) },
-                  ].map(({ label, icon, act }) => (
-                    <button
-                      key={icon}
-                      type="button"
-                      className="ek-icon-button"
-                      tabIndex={tab}
-                      aria-label={label}
-                      title={label}
-                      onClick={act}
-                      onKeyDown={(event) => onRowKey(event, chatId)}
-                    >
-                      <Icon d={icon} />
-                    </button>
-                  ))}
+                  <RowAction
+                    label={text.rename(shown)}
+                    icon={PENCIL}
+                    tab={tab}
+                    onClick={() => setEditing(chatId)}
+                    onKeyDown={(event) => onRowKey(event, chatId)}
+                  />
+                  <RowAction
+                    label={text.remove(shown)}
+                    icon={TRASH}
+                    tab={tab}
+                    onClick={() => remove(chatId)}
+                    onKeyDown={(event) => onRowKey(event, chatId)}
+                  />
                 </span>
               </li>
             );
@@ -201,6 +198,35 @@ export default function ThreadListView({ list, labels, locale = 'en-US', undoMs 
         )}
       </div>
     </nav>
+  );
+}
+
+/** A row's Rename or Delete: an icon button named by its label (with the title). */
+function RowAction({
+  label,
+  icon,
+  tab,
+  onClick,
+  onKeyDown,
+}: {
+  label: string;
+  icon: string;
+  tab: number;
+  onClick: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="ek-icon-button"
+      tabIndex={tab}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <Icon d={icon} />
+    </button>
   );
 }
 
