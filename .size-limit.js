@@ -28,6 +28,11 @@ const lazyModules = [
   './read-turn.js',
   // The embed event parser and its schemas: loaded while a dashboard's session is minted.
   '../../protocol/embed-events.js',
+  // Conversations: the chat's link to `chatId`/`persist` (with the persistence), the thread
+  // list's model and store, and its UI.
+  './link-conversation.js',
+  './thread-list-model.js',
+  './ThreadListView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -4,11 +4,15 @@ import {
   createTheme,
   EmbeddedDashboard,
   EmbedProvider,
+  ThreadList,
   themeToCssVariables,
   useDashboardChatBridge,
+  useThreadList,
   type ChatTransport,
   type Drilldown,
   type GetSession,
+  type ThreadRecord,
+  type ThreadStore,
 } from '../src';
 import { demoThemes, type DemoThemeName } from './themes';
 import { demoUsers, type DemoDashboard, type DemoUser } from './users';
@@ -30,6 +34,22 @@ export interface DemoAppProps {
   dashboards: readonly DemoDashboard[];
   initialUserId?: string;
   initialTheme?: DemoThemeName;
+  /**
+   * Where conversations are remembered: `localStorage` under this key and the user's id
+   * (the current thread survives a reload, mid-answer too), or nowhere (null: a list in
+   * memory, for stories that must start afresh). Default `acme-insights`.
+   */
+  conversationsKey?: string | null;
+}
+
+/** A thread list kept in memory only (the host's own store, as a server-side one would be). */
+function memoryThreads(): ThreadStore {
+  let threads: ThreadRecord[] = [];
+  return {
+    list: () => threads,
+    save: (thread) => void (threads = [thread, ...threads.filter((t) => t.chatId !== thread.chatId)]),
+    remove: (chatId) => void (threads = threads.filter((t) => t.chatId !== chatId)),
+  };
 }
 
 /** The question a bar asks: "Tell me about Europe's revenue" (the mock's widget ids read "revenue-by-region"). */
@@ -48,12 +68,19 @@ function Workspace({
   user,
   dashboard,
   transport,
+  conversationsKey,
 }: {
   user: DemoUser;
   dashboard: DemoDashboard | undefined;
   transport: ChatTransport;
+  conversationsKey: string | null;
 }) {
   const main = useRef<HTMLElement>(null);
+  const chat = useRef<HTMLElement>(null);
+  // The user's conversations: the list, and the chat's current thread, remembered per user.
+  const key = conversationsKey === null ? null : `${conversationsKey}:${user.id}`;
+  const [memory] = useState(memoryThreads);
+  const threads = useThreadList(key === null ? { store: memory } : { user: key });
   const bridge = useDashboardChatBridge({
     transport,
     question: questionFor,
@@ -63,6 +90,16 @@ function Workspace({
   const filters = Object.entries(bridge.filters).filter(([, values]) => values.length > 0);
   return (
     <>
+      <section className="demo-conversations" aria-labelledby="demo-conversations-title">
+        <h2 className="demo-sidebar__title" id="demo-conversations-title">
+          Conversations
+        </h2>
+        <ThreadList
+          list={threads}
+          // On a phone the chat is below: bring it into view with the thread picked.
+          onSelect={() => chat.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+        />
+      </section>
       <main className="demo-main" ref={main}>
         <h1 className="demo-main__title">{dashboard?.title ?? 'No dashboards'}</h1>
         <p className="demo-main__note">
@@ -97,20 +134,33 @@ function Workspace({
           />
         )}
       </main>
-      <aside className="demo-chat" aria-label="Ask the data analyst">
-        <AgentChat {...bridge.chatProps} user={{ displayName: user.name }} agent={{ name: 'Data analyst' }} />
+      <aside className="demo-chat" aria-label="Ask the data analyst" ref={chat}>
+        <AgentChat
+          {...bridge.chatProps}
+          {...threads.chatProps}
+          persist={key === null ? undefined : { user: key }}
+          user={{ displayName: user.name }}
+          agent={{ name: 'Data analyst' }}
+        />
       </aside>
     </>
   );
 }
 
 /**
- * A small analytics product built on react-embedded-analytics: a sidebar of dashboards, the chosen one as a
- * signed embed, the analyst chat beside it (the two connected: a bar asks the chat, an
- * answer filters the dashboard), and pickers for the signed-in user (row-level security
- * changes with them) and the theme (embeds, charts and chat follow it).
+ * A small analytics product built on react-embedded-analytics: a sidebar of dashboards and of
+ * the user's conversations, the chosen dashboard as a signed embed, the analyst chat beside
+ * it (the two connected: a bar asks the chat, an answer filters the dashboard; the chat
+ * survives a reload), and pickers for the signed-in user (row-level security changes with
+ * them) and the theme (embeds, charts and chat follow it).
  */
-export function DemoApp({ backend, dashboards, initialUserId, initialTheme = 'Light' }: DemoAppProps) {
+export function DemoApp({
+  backend,
+  dashboards,
+  initialUserId,
+  initialTheme = 'Light',
+  conversationsKey = 'acme-insights',
+}: DemoAppProps) {
   const [userId, setUserId] = useState(initialUserId ?? demoUsers[0]!.id);
   const [themeName, setThemeName] = useState<DemoThemeName>(initialTheme);
   const [publicId, setPublicId] = useState(dashboards[0]?.publicId);
@@ -173,7 +223,13 @@ export function DemoApp({ backend, dashboards, initialUserId, initialTheme = 'Li
               ))}
             </ul>
           </nav>
-          <Workspace key={user.id} user={user} dashboard={dashboard} transport={transport} />
+          <Workspace
+            key={user.id}
+            user={user}
+            dashboard={dashboard}
+            transport={transport}
+            conversationsKey={conversationsKey}
+          />
         </div>
       </div>
     </EmbedProvider>

@@ -13,6 +13,7 @@ const meta = {
     dashboards: { control: false },
     initialUserId: { control: 'select', options: ['erin', 'elias', 'nadia'] },
     initialTheme: { control: 'select', options: ['Light', 'Dark', 'Ocean', 'Orchard'] },
+    conversationsKey: { control: false },
   },
 } satisfies Meta<typeof DemoApp>;
 
@@ -26,12 +27,19 @@ const embedReady = (canvasElement: HTMLElement) =>
 const frameText = (canvasElement: HTMLElement) =>
   canvasElement.querySelector('iframe')?.contentDocument?.body.textContent ?? '';
 
-/** The demo `npm start` opens: dashboards, the chosen one embedded, the chat beside it. */
+/**
+ * The demo `npm start` opens: dashboards and the user's conversations, the chosen dashboard
+ * embedded, the chat beside it (its thread remembered across reloads).
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await embedReady(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Revenue by region' })).toBeVisible();
+    await expect(await canvas.findByRole('navigation', { name: 'Conversations' })).toBeVisible();
+    // A new chat offers questions; a remembered one shows its thread.
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: 'Revenue by region' }) ?? canvas.queryByRole('log')).toBeVisible(),
+    );
     // The sidebar switches dashboards: a new embed with a new session.
     await userEvent.click(canvas.getByRole('button', { name: 'Country breakdown' }));
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Country breakdown');
@@ -68,6 +76,7 @@ const answered = (canvasElement: HTMLElement) =>
 
 /** Dashboard → chat: a click on Europe's bar asks the analyst "Tell me about Europe's revenue". */
 export const DrilldownAsksTheChat: Story = {
+  args: { conversationsKey: null },
   play: async ({ canvasElement }) => {
     await embedReady(canvasElement);
     await waitFor(
@@ -86,6 +95,7 @@ export const DrilldownAsksTheChat: Story = {
 
 /** Chat → dashboard: "Show in dashboard" on an answer filters the embedded dashboard to it, visibly on both sides. */
 export const ChatFiltersTheDashboard: Story = {
+  args: { conversationsKey: null },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await embedReady(canvasElement);
@@ -101,5 +111,35 @@ export const ChatFiltersTheDashboard: Story = {
       { timeout: 10_000 },
     );
     await expect(canvas.getByRole('button', { name: 'Clear filter' })).toBeVisible();
+  },
+};
+
+/**
+ * The conversations sidebar: a question makes a thread titled by it; "New chat" starts
+ * another; picking the first again loads it by its chatId. (A key of its own per page load,
+ * so it starts afresh; `npm start` keeps the user's conversations across reloads.)
+ */
+export const Conversations: Story = {
+  args: { conversationsKey: `story-${Date.now()}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const threads = await canvas.findByRole('navigation', { name: 'Conversations' });
+    await waitFor(() => expect(threads).toHaveTextContent('No conversations yet.'));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Revenue by region' }));
+    await answered(canvasElement);
+    await waitFor(() =>
+      expect(within(threads).getByRole('button', { name: /^Revenue by region/ })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+    await userEvent.click(within(threads).getByRole('button', { name: 'New chat' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Orders over time' }));
+    await answered(canvasElement);
+    await waitFor(() => expect(within(threads).getAllByRole('listitem')).toHaveLength(2));
+    await userEvent.click(within(threads).getByRole('button', { name: /^Revenue by region/ }));
+    const log = await canvas.findByRole('log');
+    await waitFor(() => expect(log).toHaveTextContent('leads with'));
+    await expect(log).not.toHaveTextContent('Orders over time');
   },
 };

@@ -178,13 +178,15 @@ async function* fromArray(lines: string[]): AsyncGenerator<string> {
 }
 
 /**
- * A re-join: the turn's messages so far as whole lines, then the rest of the turn live (or,
- * for a turn that has finished, its final state).
+ * A re-join: the turn's messages so far as whole lines (`whole`: the thread's, for a reload
+ * by chatId), then the rest of the turn live (or, for a turn that has finished, its final
+ * state).
  */
-async function* rejoin(thread: MockThread, run: TurnRun): AsyncGenerator<string> {
+async function* rejoin(thread: MockThread, run: TurnRun, whole = false): AsyncGenerator<string> {
   const from = run.lines.length; // taken with the snapshot, synchronously
   const done = run.done;
-  const snapshot = thread.thread.messages.filter((m) => (m.sort ?? 0) >= run.firstSort && (m.sort ?? 0) < run.endSort);
+  const first = whole ? Number.NEGATIVE_INFINITY : run.firstSort;
+  const snapshot = thread.thread.messages.filter((m) => (m.sort ?? 0) >= first && (m.sort ?? 0) < run.endSort);
   yield cutoffLine(thread.chatId, !done);
   for (const message of snapshot) yield line(message);
   if (done) yield stateLine(thread, thread.run !== undefined);
@@ -282,7 +284,8 @@ export async function handleChat(
 
   if (body.input === undefined) {
     if (!thread) throw new MockHttpError(400, 'Either input or chatId is required');
-    if (thread.run) return ndjsonResponse(rejoin(thread, thread.run), faults);
+    // The thread's current state: all of it, then a running turn's rest as it comes.
+    if (thread.run) return ndjsonResponse(rejoin(thread, thread.run, true), faults);
     return ndjsonResponse(fromArray([cutoffLine(thread.chatId, false), stateLine(thread, false)]), faults);
   }
 

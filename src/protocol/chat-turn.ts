@@ -46,7 +46,11 @@ export interface ChatTurn {
   readonly via: ChatTurnVia;
   /** The request counter: events carry the `seq` of the request they came from; older ones are ignored. */
   readonly seq: number;
-  /** A line of this turn arrived: the service has it. */
+  /**
+   * A line of this turn arrived: the service has it. A reload that carries a question (a
+   * turn resumed after a page reload) starts accepted: the service may have the question,
+   * so it is never sent again unless the thread shows it missing.
+   */
   readonly accepted: boolean;
   /** The service echoed the question. */
   readonly echoed: boolean;
@@ -110,17 +114,24 @@ export function startChatTurn(init: {
   input?: string;
   messageId: string;
   chatId?: string | null;
-  /** `rejoin` to re-join a turn already asked (resuming after a reload of the page). */
+  /**
+   * `reload` with the `input` to resume a question asked before a page reload: the thread is
+   * loaded first; the turn is re-joined by `messageId` only once the thread shows it
+   * running, and the question is never sent again unless the thread shows it missing (then
+   * the turn fails and Retry asks it, with its `messageId`). Without a `chatId` (a first
+   * question whose thread was never named) it starts failed that way.
+   */
   via?: ChatTurnVia;
 }): ChatTurn {
-  return {
+  const via = init.via ?? (init.input === undefined ? 'reload' : 'send');
+  const turn: ChatTurn = {
     phase: 'sending',
     input: init.input,
     messageId: init.messageId,
     chatId: init.chatId ?? null,
-    via: init.via ?? (init.input === undefined ? 'reload' : 'send'),
+    via,
     seq: 0,
-    accepted: false,
+    accepted: via === 'reload' && init.input !== undefined,
     echoed: false,
     live: false,
     closed: false,
@@ -132,6 +143,8 @@ export function startChatTurn(init: {
     stopping: false,
     queued: null,
   };
+  // A question resumed without its thread (never named): nothing to load, and asking blind could ask twice.
+  return turn.accepted && !turn.chatId ? unsent(turn) : turn;
 }
 
 /** True once the turn has ended: `done`, `failed` or `aborted`. */
@@ -147,6 +160,13 @@ const RETRYABLE = /^(server|network|http|bad-response|timeout|rate-limited|inter
 
 const fail = (turn: ChatTurn, error: ChatError): ChatTurn => ({ ...turn, phase: 'failed', error, held: false });
 
+/** A resumed question the service may not have: kept unsent; Retry asks it (with its messageId). */
+const unsent = (turn: ChatTurn): ChatTurn => ({
+  ...fail(turn, new ChatError('interrupted', 'The question may not have reached the chat service')),
+  accepted: false,
+  via: 'send',
+});
+
 /** Waits to re-join, or fails when it cannot (no thread to re-join, attempts spent). */
 function backoff(turn: ChatTurn, error: ChatError, options: ChatTurnOptions): ChatTurn {
   if (!turn.chatId || turn.attempt >= options.attempts) {
@@ -159,9 +179,12 @@ function backoff(turn: ChatTurn, error: ChatError, options: ChatTurnOptions): Ch
   return {
     ...turn,
     phase: 'waiting',
-    // By messageId while the turn runs; by reloading the thread where the service cannot (busy).
+    // By messageId while the turn runs (a reload saw it, echo included); by reloading the
+    // thread where the service cannot (busy), or the reload did not show the question running.
     via:
-      error.kind === 'busy' || turn.input === undefined || (turn.via === 'reload' && !turn.live) ? 'reload' : 'rejoin',
+      error.kind === 'busy' || turn.input === undefined || (turn.via === 'reload' && !(turn.live && turn.echoed))
+        ? 'reload'
+        : 'rejoin',
     attempt: turn.attempt + 1,
     error,
     held: false,
@@ -195,6 +218,8 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       if (!open) return turn;
       // Over when the closing state says so, or (no closing state) the first line or the thread does.
       if (event.clean && turn.phase === 'streaming' && !(turn.live && (turn.closed || !event.settled))) {
+        // A reload that finds the thread idle without the question: it never reached the service.
+        if (turn.via === 'reload' && turn.input !== undefined && !turn.echoed) return unsent(turn);
         return { ...turn, phase: 'done', held: false };
       }
       return backoff(turn, new ChatError('interrupted', 'The stream ended before the answer was complete'), options);
@@ -221,8 +246,9 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
       if (!open && turn.phase !== 'waiting') return turn;
       return {
         ...turn,
-        // Before the first line the host learns the chatId from the request it keeps reading.
-        phase: turn.chatId && turn.phase !== 'sending' ? 'aborting' : 'aborted',
+        // Before the first line of a question the host learns the chatId from the request it
+        // keeps reading; a resumed turn's thread is known.
+        phase: turn.chatId && (turn.phase !== 'sending' || turn.accepted) ? 'aborting' : 'aborted',
         stopped: 'stopped',
         error: null,
         held: false,

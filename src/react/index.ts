@@ -76,6 +76,8 @@ export {
   type AgentChat as AgentChatApi,
   type UseAgentChatOptions,
 } from './chat/use-agent-chat';
+export type { ChatPersist, ChatQuestion } from './chat/link-conversation';
+export type { ChatPersistence, PersistedChat } from './chat/persisted-chat';
 export { AgentChat, ChatProvider, type AgentChatProps, type ChatProviderProps } from './chat/ui/AgentChat';
 export { ChatAnnouncer, GraphProgress, progressOf } from './chat/ui/ChatAnnouncer';
 export { Composer, type ComposerProps } from './chat/ui/Composer';
@@ -94,3 +96,7 @@ export {
   type DashboardFilters,
   type Drilldown,
 } from './bridge/use-dashboard-chat-bridge';
+export { ThreadList, type ThreadListProps } from './threads/ThreadList';
+export { useThreadList, type ThreadListApi, type UseThreadListOptions } from './threads/use-thread-list';
+export type { ThreadListLabels } from './threads/thread-labels';
+export type { ThreadRecord, ThreadStore } from './threads/thread-store';

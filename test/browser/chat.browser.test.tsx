@@ -364,7 +364,12 @@ describe('AgentChat accessibility (point 9)', () => {
     it(`the demo is axe clean after five turns (${theme})`, async () => {
       await page.viewport(1280, 900);
       const { container } = render(
-        <DemoApp backend={storybookDemoBackend} dashboards={fixtureDashboards} initialTheme={theme} />,
+        <DemoApp
+          backend={storybookDemoBackend}
+          dashboards={fixtureDashboards}
+          initialTheme={theme}
+          conversationsKey={null} // each run starts afresh
+        />,
       );
       await waitFor(() => expect(container.querySelector('.ek-embed[data-phase="ready"]')).not.toBeNull(), {
         timeout: 10_000,

@@ -299,6 +299,27 @@ describe.each(['http', 'in-process'] as const)('Chat streams in progress (%s)', 
     expect(selectFinalAnswer(reload.thread)).toBeDefined();
   });
 
+  it('a reload by chatId while a later turn runs sends the whole thread, then the rest of the turn', async () => {
+    const settings = { externalId: 'reload-later-turn' };
+    const first = await chat(mock(), { input: 'revenue by region', sessionSettings: settings });
+    const chatId = first.thread.chatId!;
+    const stream = await openStream(mock(), { input: 'orders over time', chatId, sessionSettings: settings });
+    await take(stream, 6); // the second turn is under way
+    const reload = await chat(mock(), { chatId, sessionSettings: settings });
+    expect(reload.messages[0]).toMatchObject({ id: '__cutoff__', state: { chatId, isStreaming: true } });
+    // The first turn comes at once, before the rest of the turn (not only in the closing
+    // state): a page that reloads mid-answer shows the whole conversation while it streams.
+    const live = applyChatMessages(EMPTY_THREAD, reload.messages.slice(0, -1));
+    expect(live.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'revenue by region',
+      'orders over time',
+    ]);
+    expect(live.messages.slice(0, first.thread.messages.length)).toEqual(first.thread.messages);
+    expect(reload.thread.isStreaming).toBe(false);
+    expect(selectFinalAnswer(reload.thread)?.content).toMatch(/order/i);
+    for await (const _ of stream); // the first connection reads to its end too
+  });
+
   it('aborts a turn: 204, the stream ends with the messages so far, not in process', async () => {
     const settings = { externalId: 'stopper' };
     const stream = await openStream(mock(), { input: 'revenue by region', sessionSettings: settings });

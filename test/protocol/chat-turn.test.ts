@@ -209,21 +209,32 @@ describe('abort', () => {
   });
 });
 
+/** Arbitrary `lines` and `end` events (their `seq` is added when played). */
+const linesEvent = fc.record({
+  type: fc.constant('lines' as const),
+  live: fc.boolean(),
+  closing: fc.boolean(),
+  echo: fc.boolean(),
+});
+const endEvent = fc.record({ type: fc.constant('end' as const), clean: fc.boolean(), settled: fc.boolean() });
+const errorEvent = (...kinds: ChatError['kind'][]) =>
+  fc.record({ type: fc.constant('error' as const), kind: fc.constantFrom(...kinds) });
+
+/** A generated event as the machine takes it, for the request `seq`. */
+function eventOf(e: { type: string; kind?: ChatError['kind']; failed?: boolean }, seq: number): ChatTurnEvent {
+  if (e.type === 'error') return { type: 'error', seq, error: new ChatError(e.kind!, e.kind!) };
+  if (e.type === 'abort-settled')
+    return e.failed
+      ? { type: 'abort-settled', error: new ChatError('server', 'x') }
+      : { type: 'abort-settled', stopped: 'stopped' };
+  return ('clean' in e || 'live' in e || e.type === 'wake' ? { ...e, seq } : e) as ChatTurnEvent;
+}
+
 describe('property: a question is asked again only on Retry', () => {
   const event = fc.oneof(
-    fc.record({ type: fc.constant('lines' as const), live: fc.boolean(), closing: fc.boolean(), echo: fc.boolean() }),
-    fc.record({ type: fc.constant('end' as const), clean: fc.boolean(), settled: fc.boolean() }),
-    fc.record({
-      type: fc.constant('error' as const),
-      kind: fc.constantFrom<ChatError['kind']>(
-        'server',
-        'timeout',
-        'busy',
-        'forbidden',
-        'rate-limited',
-        'bad-response',
-      ),
-    }),
+    linesEvent,
+    endEvent,
+    errorEvent('server', 'timeout', 'busy', 'forbidden', 'rate-limited', 'bad-response'),
     fc.constantFrom({ type: 'wake' as const }, { type: 'abort' as const }, { type: 'retry' as const }),
     fc.record({ type: fc.constant('abort-settled' as const), failed: fc.boolean() }),
     fc.record({ type: fc.constant('send' as const), input: fc.constant('Next') }),
@@ -236,20 +247,7 @@ describe('property: a question is asked again only on Retry', () => {
         let asks = 1;
         let retries = 0;
         for (const e of events) {
-          const seq = turn.seq;
-          const next = advanceChatTurn(
-            turn,
-            e.type === 'error'
-              ? { type: 'error', seq, error: new ChatError(e.kind, e.kind) }
-              : e.type === 'abort-settled'
-                ? e.failed
-                  ? { type: 'abort-settled', error: new ChatError('server', 'x') }
-                  : { type: 'abort-settled', stopped: 'stopped' }
-                : 'clean' in e || 'live' in e || e.type === 'wake'
-                  ? ({ ...e, seq } as ChatTurnEvent)
-                  : (e as ChatTurnEvent),
-            options,
-          );
+          const next = advanceChatTurn(turn, eventOf(e, turn.seq), options);
           if (e.type === 'retry' && next !== turn) retries++;
           if (next.seq > turn.seq && next.via === 'send') asks++;
           expect(next.seq).toBeGreaterThanOrEqual(turn.seq);
@@ -259,6 +257,92 @@ describe('property: a question is asked again only on Retry', () => {
           turn = next;
         }
         expect(asks).toBeLessThanOrEqual(1 + retries);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('a question resumed after a page reload (reload with its input)', () => {
+  const resumed = () => startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1', via: 'reload' });
+
+  it('loads the thread first, by chatId only; the service may have the question', () => {
+    const turn = resumed();
+    expect(turn).toMatchObject({ phase: 'sending', via: 'reload', accepted: true });
+    expect(chatTurnRequest(turn)).toEqual({ chatId: 'c1' });
+  });
+
+  it('a reload that streams the turn to its end is the end', () => {
+    const turn = play(resumed(), lines({ live: true, echo: true }), lines({ live: false, closing: true }), end(true));
+    expect(turn.phase).toBe('done');
+  });
+
+  it('a snapshot showing the question running re-joins it by messageId', () => {
+    const turn = play(resumed(), lines({ live: true, echo: true, closing: true }), end(true));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'rejoin' });
+    expect(chatTurnRequest(play(turn, wake))).toEqual({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1' });
+  });
+
+  it('a snapshot showing another turn running (no echo) reloads again, never asks', () => {
+    const turn = play(resumed(), lines({ live: true, closing: true }), end(true));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'reload' });
+    expect(chatTurnRequest(play(turn, wake))).toEqual({ chatId: 'c1' });
+  });
+
+  it('an idle thread without the question: it never arrived; kept unsent, and Retry asks it once', () => {
+    const lost = play(resumed(), lines({ live: false, closing: true }), end(true));
+    expect(lost).toMatchObject({ phase: 'failed', accepted: false, error: { kind: 'interrupted' } });
+    const retried = play(lost, { type: 'retry' });
+    expect(retried).toMatchObject({ phase: 'sending', via: 'send' });
+    expect(chatTurnRequest(retried)).toEqual({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1' });
+  });
+
+  it('without a thread (a first question never named one): unsent at once; Retry asks it', () => {
+    const turn = startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, via: 'reload' });
+    expect(turn).toMatchObject({ phase: 'failed', accepted: false, error: { kind: 'interrupted' } });
+    expect(isChatTurnReading(turn)).toBe(false);
+    expect(chatTurnRequest(play(turn, { type: 'retry' }))).toEqual({ input: 'Revenue', messageId: MESSAGE_ID });
+  });
+
+  it('a failed first reload is retried by reloading, never by asking', () => {
+    const turn = play(resumed(), error('network'));
+    expect(turn).toMatchObject({ phase: 'waiting', via: 'reload' });
+    const failed = play(resumed(), error('forbidden'));
+    expect(chatTurnRequest(play(failed, { type: 'retry' }))).toEqual({ chatId: 'c1' });
+  });
+
+  it('Stop before the first line tells the service (the thread is known)', () => {
+    expect(play(resumed(), { type: 'abort' }).phase).toBe('aborting');
+    // A new question before its first line still stops locally first.
+    expect(play(sending('c0'), { type: 'abort' }).phase).toBe('aborted');
+  });
+});
+
+describe('property: a resumed question is sent only by Retry after the thread showed it missing', () => {
+  const event = fc.oneof(
+    linesEvent,
+    endEvent,
+    errorEvent('server', 'network', 'busy', 'not-found', 'timeout'),
+    fc.constantFrom({ type: 'wake' as const }, { type: 'retry' as const }, { type: 'abort' as const }),
+  );
+
+  it('over any sequence of events', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let turn = startChatTurn({ input: 'Revenue', messageId: MESSAGE_ID, chatId: 'c1', via: 'reload' });
+        let missing = false;
+        for (const e of events) {
+          const next = advanceChatTurn(turn, eventOf(e, turn.seq), options);
+          if (next.seq > turn.seq && next.via === 'send') {
+            // Sent as a new question: only by Retry, after a reload showed it missing.
+            expect(e.type).toBe('retry');
+            expect(missing).toBe(true);
+          }
+          // Re-joined by messageId: only once the thread showed the question (or Retry asked it again).
+          if (next.seq > turn.seq && next.via === 'rejoin' && !missing) expect(next.echoed).toBe(true);
+          if (next.phase === 'failed' && next.via === 'send' && turn.via === 'reload') missing = true;
+          turn = next;
+        }
       }),
       { numRuns: 500 },
     );

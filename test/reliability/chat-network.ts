@@ -1,5 +1,6 @@
 // The chat store over real HTTP: the mock served on loopback, a fault proxy in front of it,
 // and a store whose fetch is the platform's. Shared by the recovery and property tests.
+import { afterAll, beforeAll } from 'vitest';
 import {
   createMockService,
   FAULTS_HEADER,
@@ -21,6 +22,16 @@ export interface ChatNetwork {
   /** The fault plan; replace it at any time. */
   plan: (request: ProxiedRequest) => Fault | undefined;
   close(): Promise<void>;
+}
+
+/** A network for a test file: started before its tests, closed after them. */
+export function useChatNetwork(lineDelayMs = 3): () => ChatNetwork {
+  let network: ChatNetwork;
+  beforeAll(async () => {
+    network = await startChatNetwork(lineDelayMs);
+  });
+  afterAll(() => network.close());
+  return () => network;
 }
 
 /** Starts the mock (`lineDelayMs` between lines: turns take a while, so re-joins meet them running). */

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -10,12 +10,20 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/** A handler for the paths under `prefix` (e.g. a mock's `/__mock`), beside the files. */
+export interface Mount {
+  prefix: string;
+  handle(req: IncomingMessage, res: ServerResponse): void | Promise<void>;
+}
+
 /** Serves a folder on loopback (a built test page), with extra headers on every file. */
 export async function serveFolder(
   folder: string,
-  options: { index?: string; headers?: Record<string, string> } = {},
+  options: { index?: string; headers?: Record<string, string>; mount?: Mount } = {},
 ): Promise<{ origin: string; server: Server }> {
+  const { mount } = options;
   const server = createServer(async (req, res) => {
+    if (mount && req.url?.startsWith(`${mount.prefix}/`)) return void (await mount.handle(req, res));
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',

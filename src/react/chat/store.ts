@@ -75,10 +75,14 @@ export interface ChatActions {
   /** Reloads the thread's state from the service (no input). */
   reload(): Promise<void>;
   /**
-   * Takes up a thread by `chatId`: re-joins its turn in progress by `messageId` (with the
-   * question as `input`), or reloads it (a still running turn is followed to its end).
+   * Takes up a thread after a page reload: loads it by `chatId` and follows a turn still
+   * running to its end. With the `messageId` and `input` of a question asked before the
+   * reload: re-joins that turn by `messageId` if the service only sent a snapshot, and keeps
+   * the question unsent (Retry asks it) if the thread shows it never arrived. It never sends
+   * the question by itself. Without a `chatId` (a first question whose thread was never
+   * named) the question is kept unsent at once.
    */
-  resume(turn: { chatId: string; messageId?: string; input?: string }): Promise<void>;
+  resume(turn: { chatId: string | null; messageId?: string; input?: string }): Promise<void>;
   /** Forgets the thread (stops reading; the service is not told). */
   reset(): void;
   /** Stops reading without telling the service (unmount): its work goes on. */
@@ -325,7 +329,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
           for (const m of get().thread.messages) {
             if (known.has(m.id)) continue;
             if (m.isInProcess) return false;
-            final ||= isFinalAnswer(m);
+            // After the last question: a reloaded thread's earlier answers say nothing of this turn.
+            final = m.role === 'user' ? false : final || isFinalAnswer(m);
           }
           return final;
         },
@@ -402,9 +407,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         if (over()) await begin({});
       },
       resume: async ({ chatId, messageId, input }) => {
-        if (!over()) return;
+        const asked = messageId && input ? { input, messageId } : null;
+        if (!over() || (!chatId && !asked)) return;
         if (get().thread.chatId !== chatId) set({ thread: { ...get().thread, chatId } });
-        await begin(messageId && input ? { input, messageId, via: 'rejoin' } : { via: 'reload' });
+        // The thread first: its question is re-joined only once the thread shows it running
+        // (without a thread, the question is kept unsent at once).
+        await begin({ ...asked, via: 'reload' });
       },
       retry: () => {
         if (turn?.phase === 'failed') set({ warnings: [] });

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { findMessage, selectFinalAnswer, type ChatMessage, type ChatThread } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { ChatError } from '../../protocol';
+import type { ChatPersist, ChatQuestion, ConversationLink } from './link-conversation';
 import { createChatStore, type ChatStatus, type ChatStore, type ChatStoreState } from './store';
 import type { ChatTransport } from './transport';
 
@@ -17,6 +18,23 @@ export interface UseAgentChatOptions {
   initialThread?: ChatThread;
   /** Use this store instead of creating one (to share a chat between components). */
   store?: ChatStore;
+  /**
+   * The thread to show, controlled: a `chatId` loads that thread (following a turn still
+   * running), `null` starts a new one. Changing it switches threads: the chat disconnects
+   * (the service's turn goes on) and loads the other. Undefined (default): the chat's own,
+   * or the remembered one with `persist`.
+   */
+  chatId?: string | null;
+  /** The chat's thread changed by itself: a new thread's first answer named it, `reset()`, a restored one. */
+  onChatIdChange?: (chatId: string | null) => void;
+  /** Once per question the service accepted, with its thread (e.g. for a thread list). */
+  onQuestion?: (question: ChatQuestion) => void;
+  /**
+   * Remember the conversation across page loads: the current thread and a question still
+   * being answered, taken up again on mount (a reload mid-answer continues the same answer).
+   * `{ user }`: in `localStorage` under that user's key; `{ adapter }`: your own. Off by default.
+   */
+  persist?: ChatPersist;
 }
 
 /** What {@link useAgentChat} returns. */
@@ -60,6 +78,7 @@ export function useChatStore(options: UseAgentChatOptions): ChatStore {
 export function useAgentChat(options: UseAgentChatOptions): AgentChat {
   const store = useChatStore(options);
   useEffect(() => () => store.getState().disconnect(), [store]);
+  useConversation(store, options);
   const thread = useStore(store, (s) => s.thread);
   const status = useStore(store, (s) => s.status);
   const error = useStore(store, (s) => s.error);
@@ -77,6 +96,36 @@ export function useAgentChat(options: UseAgentChatOptions): AgentChat {
     reset: actions.reset,
     store,
   };
+}
+
+/**
+ * Links the store to `chatId`, `onChatIdChange`, `onQuestion` and `persist` (the link loads
+ * lazily, and only when one of them is used).
+ */
+function useConversation(store: ChatStore, options: UseAgentChatOptions) {
+  const latest = useLatest(options);
+  const link = useRef<ConversationLink>(undefined);
+  const { chatId, persist } = options;
+  // What the link depends on: where it persists, or whether it is wanted at all.
+  const key = persist
+    ? 'user' in persist
+      ? persist.user
+      : persist.adapter
+    : chatId !== undefined || !!(options.onChatIdChange || options.onQuestion);
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    import('./link-conversation').then(
+      (module) => live && (link.current = module.linkConversation(store, () => latest.current)),
+      () => {}, // not loaded: the chat works on, unlinked
+    );
+    return () => {
+      live = false;
+      link.current?.close();
+      link.current = undefined;
+    };
+  }, [store, key, latest]);
+  useEffect(() => link.current?.sync(), [chatId]);
 }
 
 /** The ids of the thread's messages: re-renders only when a message is added or moved. */

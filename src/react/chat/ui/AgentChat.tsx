@@ -16,6 +16,7 @@ import {
   type ChatUIContextValue,
   type ResultActions,
 } from './context';
+import { ErrorNotice } from './ErrorNotice';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { MessageList } from './MessageList';
@@ -115,13 +116,24 @@ const DEFAULT_SUGGESTIONS = ['Revenue by region', 'Orders over time', 'Top 5 cus
 
 function EmptyState({ suggestions, render }: { suggestions: string[]; render?: AgentChatProps['renderEmpty'] }) {
   const ui = useChatUI();
+  // A thread loading (no question of ours pending): no suggestions meanwhile.
+  if (useStore(ui.store, (s) => s.status === 'submitting' || s.status === 'streaming'))
+    return <div className="ek-empty">{ui.messages.loadingThread}</div>;
   const send = (input: string) => {
     void ui.store.getState().send(input);
     focusComposer(ui); // the suggestion button disappears with the empty state
   };
-  if (render) return <>{render(send)}</>;
+  // A thread that could not be loaded says so (with Retry) above the empty state.
+  if (render)
+    return (
+      <>
+        <ErrorNotice />
+        {render(send)}
+      </>
+    );
   return (
     <div className="ek-empty">
+      <ErrorNotice />
       <p className="ek-empty__title">{ui.messages.emptyTitle}</p>
       <ul className="ek-empty__suggestions">
         {suggestions.map((suggestion) => (

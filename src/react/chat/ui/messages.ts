@@ -13,6 +13,8 @@ export interface ChatMessages extends Partial<ResultLabels> {
   regionLabel: string;
   logLabel: string;
   emptyTitle: string;
+  /** Instead of the empty state while a thread loads (a reload, a switch of threads). */
+  loadingThread: string;
   composerLabel: string;
   composerPlaceholder: string;
   send: string;
@@ -73,6 +75,7 @@ export interface ChatMessages extends Partial<ResultLabels> {
 const ERROR_TEXT = new Map<string, string>([
   ['network', 'The chat service could not be reached.'],
   ['forbidden', 'You do not have access to the chat.'],
+  ['not-found', 'This conversation is not available any more.'],
   ['interrupted', 'The connection dropped before the answer was complete.'],
   ['rate-limited', 'Too many questions right now.'],
   ['busy', 'The previous answer is still being written. Try again in a moment.'],
@@ -86,6 +89,7 @@ export const defaultChatMessages: ChatMessages = {
   regionLabel: 'Chat with the data analyst',
   logLabel: 'Conversation',
   emptyTitle: 'Ask a question about your data',
+  loadingThread: 'Loading the conversation…',
   composerLabel: 'Ask a question',
   composerPlaceholder: 'Ask about your data…',
   send: 'Send',

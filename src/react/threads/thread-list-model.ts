@@ -1,0 +1,181 @@
+import type { ChatQuestion } from '../chat/link-conversation';
+import { cleanTitle, localThreadStore, readThreads, type ThreadRecord, type ThreadStore } from './thread-store';
+import type { ThreadListApi } from './use-thread-list';
+
+/** The state of a thread list. */
+export interface ThreadListState {
+  /** Most recently asked first. */
+  threads: readonly ThreadRecord[];
+  /** `loading` until the store's `list` answers; `error` if it failed. */
+  status: 'loading' | 'ready' | 'error';
+  /** The thread the chat shows: null for a new chat, undefined until known. */
+  current: string | null | undefined;
+  /** The thread just deleted, until `undo()` or `dismiss()`; `current`: it was being shown. */
+  deleted: { thread: ThreadRecord; current: boolean } | null;
+}
+
+/** What happens to a thread list. */
+export type ThreadListAction =
+  | { type: 'loaded'; threads: readonly ThreadRecord[] }
+  | { type: 'failed' }
+  /** A question the service accepted: a new thread is titled by it, an old one moves up. */
+  | { type: 'asked'; question: ChatQuestion; now: number }
+  | { type: 'renamed'; chatId: string; title: string }
+  | { type: 'removed'; chatId: string }
+  | { type: 'restored' }
+  | { type: 'dismissed' };
+
+/** The longest title made from a question (a rename may be longer, up to the store's limit). */
+const QUESTION_TITLE = 100;
+
+const byRecent = (threads: readonly ThreadRecord[]) => [...threads].sort((a, b) => b.updatedAt - a.updatedAt);
+
+/**
+ * The thread list's transition function: pure; the host saves what changed. (`current`
+ * is set directly when the user picks a thread or the chat names one.)
+ */
+export function threadListReducer(state: ThreadListState, action: ThreadListAction): ThreadListState {
+  switch (action.type) {
+    case 'loaded':
+      return { ...state, status: 'ready', threads: action.threads };
+    case 'failed':
+      return { ...state, status: 'error' };
+    case 'asked': {
+      const { chatId, input } = action.question;
+      const old = state.threads.find((t) => t.chatId === chatId);
+      const thread = old
+        ? { ...old, updatedAt: Math.max(old.updatedAt, action.now) }
+        : { chatId, title: cleanTitle(input, QUESTION_TITLE), createdAt: action.now, updatedAt: action.now };
+      return { ...state, threads: byRecent([thread, ...state.threads.filter((t) => t !== old)]) };
+    }
+    case 'renamed': {
+      const title = cleanTitle(action.title);
+      const old = state.threads.find((t) => t.chatId === action.chatId);
+      if (!old || !title || title === old.title) return state;
+      return { ...state, threads: state.threads.map((t) => (t === old ? { ...t, title } : t)) };
+    }
+    case 'removed': {
+      const thread = state.threads.find((t) => t.chatId === action.chatId);
+      if (!thread) return state;
+      const current = state.current === action.chatId;
+      return {
+        ...state,
+        threads: state.threads.filter((t) => t !== thread),
+        deleted: { thread, current },
+        current: current ? null : state.current,
+      };
+    }
+    case 'restored': {
+      const { deleted } = state;
+      if (!deleted) return state;
+      return {
+        ...state,
+        threads: byRecent([deleted.thread, ...state.threads.filter((t) => t.chatId !== deleted.thread.chatId)]),
+        deleted: null,
+        current: deleted.current ? deleted.thread.chatId : state.current,
+      };
+    }
+    case 'dismissed':
+      return state.deleted ? { ...state, deleted: null } : state;
+  }
+}
+
+/** Options of a thread list (see `useThreadList`). */
+export interface ThreadListOptions {
+  /** The default store's key: `localStorage`, one list per user. */
+  user?: string;
+  /** Your store instead (wins over `user`). */
+  store?: ThreadStore;
+  /** A store's failure (a rejected `list`, `save` or `remove`). */
+  onError?: (error: unknown) => void;
+}
+
+/** What the chat said before the list's code loaded. */
+export interface ThreadListEarly {
+  current: string | null | undefined;
+  questions: ChatQuestion[];
+}
+
+/**
+ * Runs a thread list: reads the store (again when it says it changed), carries out each
+ * action (the state first, then the store: a rejected call is reported and the list read
+ * again, so it shows what the store holds), and publishes the list's API on every change.
+ */
+export function connectThreadList(
+  publish: (api: ThreadListApi) => void,
+  options: () => ThreadListOptions,
+  early: ThreadListEarly,
+): () => void {
+  const { store: own, user } = options();
+  const store = own ?? (user === undefined ? null : localThreadStore(user));
+  let closed = false;
+  let state: ThreadListState = { threads: [], status: 'loading', current: early.current, deleted: null };
+
+  const set = (next: ThreadListState) => {
+    if (next === state || closed) return;
+    state = next;
+    publish(api());
+  };
+  const dispatch = (action: ThreadListAction) => set(threadListReducer(state, action));
+  const show = (chatId: string | null) => set({ ...state, current: chatId });
+
+  /** Runs a store call; a failure is reported, and the list read again (or marked failed). */
+  const call = async (work: () => unknown, listing = false) => {
+    try {
+      await work();
+    } catch (error) {
+      if (closed) return;
+      options().onError?.(error);
+      if (listing) dispatch({ type: 'failed' });
+      else refresh();
+    }
+  };
+  const refresh = () =>
+    store
+      ? void call(async () => dispatch({ type: 'loaded', threads: readThreads(await store.list()) }), true)
+      : dispatch({ type: 'loaded', threads: [] });
+  const save = (chatId: string) => {
+    const thread = state.threads.find((t) => t.chatId === chatId);
+    if (thread && store) void call(() => store.save(thread));
+  };
+  const asked = (question: ChatQuestion) => {
+    dispatch({ type: 'asked', question, now: Date.now() });
+    save(question.chatId);
+  };
+
+  const api = (): ThreadListApi => ({
+    threads: state.threads,
+    status: state.status,
+    current: state.current,
+    deleted: state.deleted?.thread ?? null,
+    select: show,
+    create: () => show(null),
+    rename: (chatId, title) => {
+      const before = state;
+      dispatch({ type: 'renamed', chatId, title });
+      if (state !== before) save(chatId);
+    },
+    remove: (chatId) => {
+      const before = state;
+      dispatch({ type: 'removed', chatId });
+      if (state !== before && store) void call(() => store.remove(chatId));
+    },
+    undo: () => {
+      const thread = state.deleted?.thread;
+      dispatch({ type: 'restored' });
+      if (thread) save(thread.chatId);
+    },
+    dismiss: () => dispatch({ type: 'dismissed' }),
+    refresh,
+    chatProps: { chatId: state.current, onChatIdChange: show, onQuestion: asked },
+  });
+
+  const unsubscribe = store?.subscribe?.(refresh);
+  for (const question of early.questions.splice(0)) asked(question);
+  publish(api());
+  refresh();
+  return () => {
+    closed = true;
+    unsubscribe?.();
+  };
+}

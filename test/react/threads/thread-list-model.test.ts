@@ -1,0 +1,177 @@
+// The thread list's transition function and the way it drives its store (issue 20, point 2).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  connectThreadList,
+  threadListReducer,
+  type ThreadListState,
+} from '../../../src/react/threads/thread-list-model';
+import type { ThreadListApi, ThreadRecord, ThreadStore } from '../../../src';
+
+const thread = (chatId: string, updatedAt: number, title = `Title ${chatId}`): ThreadRecord => ({
+  chatId,
+  title,
+  createdAt: updatedAt,
+  updatedAt,
+});
+const ready = (threads: ThreadRecord[], current: string | null = null): ThreadListState => ({
+  threads,
+  status: 'ready',
+  current,
+  deleted: null,
+});
+const question = (chatId: string, input: string) => ({ chatId, input, messageId: '1700000000000-message' });
+
+describe('threadListReducer', () => {
+  it('a first question makes a thread titled by it (one clean line, bounded) at the top', () => {
+    const state = threadListReducer(ready([thread('a', 10)]), {
+      type: 'asked',
+      question: question('b', `  Revenue\nby\u202Eregion ${'x'.repeat(200)}`),
+      now: 20,
+    });
+    expect(state.threads.map((t) => t.chatId)).toEqual(['b', 'a']);
+    expect(state.threads[0]!.title).toMatch(/^Revenue by region x+…$/);
+    expect(state.threads[0]!.title).toHaveLength(100);
+    expect(state.threads[0]).toMatchObject({ createdAt: 20, updatedAt: 20 });
+  });
+
+  it('a later question moves its thread up and keeps its title', () => {
+    const state = threadListReducer(ready([thread('a', 30), thread('b', 10, 'Renamed')]), {
+      type: 'asked',
+      question: question('b', 'Another question'),
+      now: 40,
+    });
+    expect(state.threads.map((t) => [t.chatId, t.title, t.updatedAt])).toEqual([
+      ['b', 'Renamed', 40],
+      ['a', 'Title a', 30],
+    ]);
+  });
+
+  it('rename: cleaned; an empty or unchanged title, or an unknown thread, changes nothing', () => {
+    const start = ready([thread('a', 10)]);
+    expect(threadListReducer(start, { type: 'renamed', chatId: 'a', title: '  Q3\tplan  ' }).threads[0]!.title).toBe(
+      'Q3 plan',
+    );
+    expect(threadListReducer(start, { type: 'renamed', chatId: 'a', title: ' \n ' })).toBe(start);
+    expect(threadListReducer(start, { type: 'renamed', chatId: 'a', title: 'Title a' })).toBe(start);
+    expect(threadListReducer(start, { type: 'renamed', chatId: 'zz', title: 'X' })).toBe(start);
+  });
+
+  it('remove and undo: the current thread becomes a new chat, and comes back with undo', () => {
+    const start = ready([thread('a', 30), thread('b', 20), thread('c', 10)], 'b');
+    const removed = threadListReducer(start, { type: 'removed', chatId: 'b' });
+    expect(removed.threads.map((t) => t.chatId)).toEqual(['a', 'c']);
+    expect(removed).toMatchObject({ current: null, deleted: { thread: { chatId: 'b' }, current: true } });
+    const restored = threadListReducer(removed, { type: 'restored' });
+    expect(restored.threads.map((t) => t.chatId)).toEqual(['a', 'b', 'c']);
+    expect(restored).toMatchObject({ current: 'b', deleted: null });
+    // Another thread removed: the current one stays; dismiss forgets the undo.
+    const other = threadListReducer(start, { type: 'removed', chatId: 'c' });
+    expect(other.current).toBe('b');
+    expect(threadListReducer(other, { type: 'dismissed' }).deleted).toBeNull();
+    expect(threadListReducer(start, { type: 'restored' })).toBe(start);
+  });
+
+  it('loaded and failed', () => {
+    const loading: ThreadListState = { threads: [], status: 'loading', current: undefined, deleted: null };
+    expect(threadListReducer(loading, { type: 'loaded', threads: [thread('a', 1)] })).toMatchObject({
+      status: 'ready',
+      threads: [{ chatId: 'a' }],
+    });
+    expect(threadListReducer(loading, { type: 'failed' }).status).toBe('error');
+  });
+});
+
+describe('connectThreadList', () => {
+  let close: (() => void) | undefined;
+  afterEach(() => close?.());
+
+  /** A host store in memory, with a log of calls. */
+  function memoryStore(threads: unknown[] = []) {
+    let list = threads as ThreadRecord[];
+    const calls: string[] = [];
+    const store: ThreadStore = {
+      list: async () => list,
+      save: (t) => {
+        calls.push(`save ${t.chatId} ${t.title}`);
+        list = [t, ...list.filter((x) => x.chatId !== t.chatId)];
+      },
+      remove: (chatId) => {
+        calls.push(`remove ${chatId}`);
+        list = list.filter((x) => x.chatId !== chatId);
+      },
+    };
+    return { store, calls };
+  }
+  function connect(store: ThreadStore, early = { current: undefined as string | null | undefined, questions: [] }) {
+    let api!: ThreadListApi;
+    const onError = vi.fn();
+    close = connectThreadList(
+      (next) => (api = next),
+      () => ({ store, onError }),
+      early,
+    );
+    return { api: () => api, onError };
+  }
+
+  it('validates what the store lists: bad records dropped, one per thread, most recent first', async () => {
+    const { store } = memoryStore([
+      thread('a', 10),
+      { chatId: 'b', title: 'No times' },
+      { ...thread('c', 30), title: 'x'.repeat(500) },
+      { ...thread('bad id', 40) },
+      null,
+      'chat_1',
+      { ...thread('a', 20), title: 'Newer a' },
+      { ...thread('d', 5), __proto__: { polluted: true } },
+    ]);
+    const list = connect(store);
+    await vi.waitFor(() => expect(list.api().status).toBe('ready'));
+    expect(list.api().threads.map((t) => [t.chatId, t.title])).toEqual([
+      ['a', 'Newer a'],
+      ['d', 'Title d'],
+    ]);
+  });
+
+  it('records questions the chat reported before it loaded, saves, and undoes a delete in the store', async () => {
+    const { store, calls } = memoryStore();
+    const list = connect(store, { current: 'chat_1', questions: [question('chat_1', 'Revenue by region')] as never });
+    await vi.waitFor(() => expect(list.api().threads).toHaveLength(1));
+    expect(list.api()).toMatchObject({ current: 'chat_1', threads: [{ title: 'Revenue by region' }] });
+    list.api().rename('chat_1', 'Regions');
+    list.api().remove('chat_1');
+    expect(list.api()).toMatchObject({ threads: [], current: null, deleted: { chatId: 'chat_1', title: 'Regions' } });
+    list.api().undo();
+    expect(list.api()).toMatchObject({ current: 'chat_1', deleted: null, threads: [{ title: 'Regions' }] });
+    expect(calls).toEqual([
+      'save chat_1 Revenue by region',
+      'save chat_1 Regions',
+      'remove chat_1',
+      'save chat_1 Regions',
+    ]);
+    // chatProps follow the current thread.
+    list.api().chatProps.onChatIdChange('chat_2');
+    expect(list.api().chatProps.chatId).toBe('chat_2');
+  });
+
+  it('a failing store: the error is reported; a failed list shows as an error until refreshed', async () => {
+    let fail = true;
+    const store: ThreadStore = {
+      list: async () => {
+        if (fail) throw new Error('offline');
+        return [thread('a', 1)];
+      },
+      save: () => Promise.reject(new Error('read-only')),
+      remove: () => {},
+    };
+    const list = connect(store);
+    await vi.waitFor(() => expect(list.api().status).toBe('error'));
+    expect(list.onError).toHaveBeenCalledWith(new Error('offline'));
+    fail = false;
+    list.api().refresh();
+    await vi.waitFor(() => expect(list.api().status).toBe('ready'));
+    list.api().chatProps.onQuestion(question('b', 'New one'));
+    // The save failed: reported, and the list read again shows what the store holds.
+    await vi.waitFor(() => expect(list.onError).toHaveBeenCalledWith(new Error('read-only')));
+    await vi.waitFor(() => expect(list.api().threads.map((t) => t.chatId)).toEqual(['a']));
+  });
+});
