@@ -5,19 +5,24 @@ import { useLatest } from '../internal/use-latest';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
-import { fitLabels, layoutChart, wrapTitle } from './chart-layout';
+import { DEFAULT_CHART_HEIGHT, fitLabels, layoutChart, wrapTitle } from './chart-layout';
 import { deriveFormats, type ColumnFormatter } from './formats';
-import { loadCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
+import { loadCharts, loadedCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
-import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
+import { CHART_DATA_NAME, type ChartSpecPolicy } from './sanitize-spec';
 import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 
-/** Why a chart fell back to its table. */
+/**
+ * Why a chart fell back: `invalid-spec` (the spec is outside the allow-list, or not a
+ * spec; `path` says where), `load-failed` (vega could not load), `render-failed` (vega threw).
+ */
 export interface ChartError {
   kind: 'invalid-spec' | 'load-failed' | 'render-failed';
   message: string;
+  /** For `invalid-spec`: where in the spec, e.g. `params[0].bind` or `transform[1].calculate`. */
+  path?: string;
 }
 
 /** Props of {@link ResultChart}. */
@@ -49,6 +54,11 @@ export interface ResultChartProps {
   locale?: string;
   /** Per-column formats by column name, over the ones derived from the result. */
   formatters?: Record<string, ColumnFormatter>;
+  /**
+   * Widens the allow-list every spec is checked against (more expression functions, params,
+   * higher caps): for specs you trust more than an agent's. Keep it stable (module constant).
+   */
+  specPolicy?: ChartSpecPolicy;
   className?: string;
 }
 
@@ -64,6 +74,23 @@ const markDrawn = (element: HTMLElement) => {
 };
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
+
+/** The chart modules once loaded (at once if they already are), or why they could not load. */
+function useChartModules(): ChartModules | Error | undefined {
+  const [modules, setModules] = useState<ChartModules | Error | undefined>(loadedCharts);
+  useEffect(() => {
+    if (modules) return;
+    let live = true;
+    loadCharts().then(
+      (loaded) => live && setModules(loaded),
+      (error: unknown) => live && setModules(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [modules]);
+  return modules;
+}
 
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
@@ -83,6 +110,7 @@ export function ResultChart({
   formatters,
   tableOnly: forceTable = false,
   autoChart = true,
+  specPolicy,
   className,
 }: ResultChartProps) {
   const theme = useTheme();
@@ -96,9 +124,15 @@ export function ResultChart({
     () => deriveFormats(result, { locale: effectiveLocale, formatters }),
     [result, effectiveLocale, formatters],
   );
+  const loaded = useChartModules();
+  const modules = loaded instanceof Error ? undefined : loaded;
   const given = spec ?? result.vegaSpec;
-  const givenCheck = useMemo(() => (given === undefined ? undefined : prepareChartSpec(given)), [given]);
-  // Missing, or refused by the sanitiser (e.g. an image mark): either way, a chart may be chosen.
+  // Checked against the allow-list once the chart chunk is there (it holds the checker).
+  const givenCheck = useMemo(
+    () => (given === undefined || !modules ? undefined : modules.prepareChartSpec(given, specPolicy)),
+    [given, modules, specPolicy],
+  );
+  // Missing, or refused by the allow-list (e.g. an image mark): either way, a chart may be chosen.
   const missing = given === undefined ? 'missing' : givenCheck && !givenCheck.ok ? 'unusable' : undefined;
   const suggestion = useMemo(
     () => (!forceTable && autoChart && missing ? suggestChart(result, formats, missing) : undefined),
@@ -108,16 +142,34 @@ export function ResultChart({
   );
   const raw = forceTable ? undefined : (suggestion?.spec ?? given);
   const prepared = useMemo(() => {
-    if (raw === undefined) return undefined;
-    // The agent's own spec was sanitised above already.
-    const ready = raw === given && givenCheck ? givenCheck : prepareChartSpec(raw);
+    if (raw === undefined || !modules) return undefined;
+    // The agent's own spec was checked above already.
+    const ready = raw === given && givenCheck ? givenCheck : modules.prepareChartSpec(raw, specPolicy);
     if (!ready.ok) return ready;
-    const layout = layoutChart(ready.spec, latestValues.current);
-    return { ...ready, spec: layout.spec, layout };
+    // A faceted chart draws the rows of its first panels only, whatever the data.
+    const bounded = (rows: readonly Record<string, unknown>[]) =>
+      modules.limitFacetRows(rows, ready.facets, ready.maxFacets);
+    const layout = layoutChart(ready.spec, bounded(latestValues.current));
+    return {
+      ...ready,
+      spec: layout.spec,
+      layout: { ...layout, rows: (rows: readonly object[]) => layout.rows(bounded(rows as Record<string, unknown>[])) },
+    };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [raw, chartId]);
+  }, [raw, chartId, modules, specPolicy]);
+  // Until the chunk with the checker loads: the chart's place, as high as the spec asks.
+  const pending = raw !== undefined && !modules && !(loaded instanceof Error);
+  const pendingHeight = useMemo(
+    () =>
+      pending && typeof raw === 'object' && raw !== null
+        ? Math.min(layoutChart(raw, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
+        : undefined,
+    // The provisional height is decided once, on the first rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pending, raw],
+  );
   // No per-mark ARIA descriptions: the view is hidden from assistive tech behind one labelled
   // image (the summary), and at 10k marks those descriptions cost two number formats each.
   const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
@@ -129,10 +181,17 @@ export function ResultChart({
   const [showTable, setShowTable] = useState(defaultView === 'table');
 
   const invalid: ChartError | undefined =
-    prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
+    loaded instanceof Error
+      ? { kind: 'load-failed', message: loaded.message }
+      : prepared && !prepared.ok
+        ? { kind: 'invalid-spec', message: prepared.reason, path: prepared.path }
+        : undefined;
   // A refused spec replaced by a chosen chart is still the developer's to know about.
   const reported: ChartError | undefined =
-    invalid ?? (givenCheck && !givenCheck.ok ? { kind: 'invalid-spec', message: givenCheck.reason } : undefined);
+    invalid ??
+    (givenCheck && !givenCheck.ok
+      ? { kind: 'invalid-spec', message: givenCheck.reason, path: givenCheck.path }
+      : undefined);
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
   const layout = prepared?.ok ? prepared.layout : undefined;
 
@@ -146,7 +205,7 @@ export function ResultChart({
 
   useEffect(() => {
     const element = container.current;
-    if (!chartSpec || !element) return;
+    if (!chartSpec || !element || !modules) return;
     let cancelled = false;
     let finalize: (() => void) | undefined;
     let disposeTooltip: (() => void) | undefined;
@@ -156,92 +215,89 @@ export function ResultChart({
       setStatus({ state: 'failed', error });
       latestOnError.current?.(error);
     };
-    loadCharts().then(
-      async (modules) => {
-        if (cancelled) return;
-        try {
-          // The first rows go in with the spec, so the first render already has them; a large
-          // result's rows go in after the view is built (see `split` below).
-          const rows = layout!.rows(latestValues.current);
-          const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
-          const width = element.clientWidth;
-          // Column formats go in with vega (the code that applies them is in its lazy chunk).
-          const formatted = modules.applyFormats(chartSpec, formats, chartId);
-          const withRows = {
-            ...fitLabels(formatted, width),
-            title: wrapTitle(chartSpec.title, width),
-            datasets: { [CHART_DATA_NAME]: split ? [] : rows },
-          };
-          const tooltip = modules.tooltip(theme);
-          disposeTooltip = tooltip.dispose;
-          const embedded = await modules.embed(element, withRows, {
-            mode: 'vega-lite',
-            // A large result: built without drawing (see below).
-            renderer: split ? 'none' : drawTo,
-            actions: false,
-            ast: true,
-            loader: REFUSING_LOADER,
-            config,
-            defaultStyle: false,
-            logLevel: 0,
-            tooltip: tooltip.call,
-            // Tooltips are built for the hovered mark only, not for every mark up front.
-            hover: true,
-            patch: modules.tooltipsOnHover,
-          });
-          if (cancelled) {
-            embedded.finalize(); // unmounted while embedding: leak nothing
-            return;
+    void (async () => {
+      try {
+        // The first rows go in with the spec, so the first render already has them; a large
+        // result's rows go in after the view is built (see `split` below).
+        const rows = layout!.rows(latestValues.current);
+        const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
+        const width = element.clientWidth;
+        // Column formats go in with vega (the code that applies them is in its lazy chunk).
+        const formatted = modules.applyFormats(chartSpec, formats, chartId);
+        const withRows = {
+          ...fitLabels(formatted, width),
+          title: wrapTitle(chartSpec.title, width),
+          datasets: { [CHART_DATA_NAME]: split ? [] : rows },
+        };
+        const tooltip = modules.tooltip(theme);
+        disposeTooltip = tooltip.dispose;
+        const embedded = await modules.embed(element, withRows, {
+          mode: 'vega-lite',
+          // A large result: built without drawing (see below).
+          renderer: split ? 'none' : drawTo,
+          actions: false,
+          ast: true,
+          loader: REFUSING_LOADER,
+          config,
+          defaultStyle: false,
+          logLevel: 0,
+          tooltip: tooltip.call,
+          // Tooltips are built for the hovered mark only, not for every mark up front.
+          hover: true,
+          patch: modules.tooltipsOnHover,
+        });
+        // Unmounted while embedding: leak nothing, leave nothing in the element.
+        const abandon = () => {
+          embedded.finalize();
+          element.replaceChildren();
+        };
+        if (cancelled) return abandon();
+        tooltip.attach(embedded.view);
+        if (split) {
+          // Four tasks instead of one: build the view, encode the rows, fit the layout to their
+          // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
+          // gets a turn between each.
+          const steps = [
+            () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
+            () => embedded.view.resize(),
+            // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
+            () => embedded.view.renderer(drawTo).initialize(element),
+          ];
+          for (const step of steps) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            if (cancelled) return abandon();
+            await step().runAsync();
           }
-          tooltip.attach(embedded.view);
-          if (split) {
-            // Four tasks instead of one: build the view, encode the rows, fit the layout to their
-            // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
-            // gets a turn between each.
-            const steps = [
-              () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
-              () => embedded.view.resize(),
-              // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
-              () => embedded.view.renderer(drawTo).initialize(element),
-            ];
-            for (const step of steps) {
-              await new Promise((resolve) => setTimeout(resolve, 0));
-              if (cancelled) return embedded.finalize();
-              await step().runAsync();
-            }
-            if (cancelled) return embedded.finalize();
-            // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
-            modules.drawInNextTask(embedded.view);
-          }
-          markDrawn(element);
-          view.current = { view: embedded.view, modules, rows: latestValues.current };
-          // width/height "container" is re-read on window resize only; follow the element too.
-          // Compared with the width it was embedded at: the observer's first call must not re-render.
-          // (Not re-read here: that would force a layout of the fresh chart right away.)
-          let measured = width;
-          const observer = new ResizeObserver(() => {
-            const width = element.clientWidth;
-            if (width <= 0 || width === measured) return;
-            measured = width;
-            void embedded.view
-              .width(width)
-              .runAsync()
-              .then(() => markDrawn(element));
-          });
-          observer.observe(element);
-          const finalizeEmbed = embedded.finalize;
-          finalize = () => {
-            observer.disconnect();
-            finalizeEmbed();
-          };
-          if (!cancelled) setStatus({ state: 'ready' });
-        } catch (error) {
-          fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
+          if (cancelled) return abandon();
+          // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
+          modules.drawInNextTask(embedded.view);
         }
-      },
-      (error: unknown) =>
-        fail({ kind: 'load-failed', message: error instanceof Error ? error.message : String(error) }),
-    );
+        markDrawn(element);
+        view.current = { view: embedded.view, modules, rows: latestValues.current };
+        // width/height "container" is re-read on window resize only; follow the element too.
+        // Compared with the width it was embedded at: the observer's first call must not re-render.
+        // (Not re-read here: that would force a layout of the fresh chart right away.)
+        let measured = width;
+        const observer = new ResizeObserver(() => {
+          const width = element.clientWidth;
+          if (width <= 0 || width === measured) return;
+          measured = width;
+          void embedded.view
+            .width(width)
+            .runAsync()
+            .then(() => markDrawn(element));
+        });
+        observer.observe(element);
+        const finalizeEmbed = embedded.finalize;
+        finalize = () => {
+          observer.disconnect();
+          finalizeEmbed();
+        };
+        if (!cancelled) setStatus({ state: 'ready' });
+      } catch (error) {
+        fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    })();
     return () => {
       cancelled = true;
       view.current = null;
@@ -249,7 +305,7 @@ export function ResultChart({
       disposeTooltip?.();
       element.replaceChildren();
     };
-    // latestValues and latestOnError are refs.
+    // latestValues and latestOnError are refs; the modules come with the spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chartSpec, config, drawTo]);
 
@@ -266,7 +322,9 @@ export function ResultChart({
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
-  const tableOnly = !chartSpec || failure !== undefined;
+  // While the checker loads, the chart's place is held (the spec is not known to be usable yet).
+  const drawable = (chartSpec !== undefined || pending) && !failure;
+  const tableOnly = !drawable;
   const classes = ['ek-chart', className].filter(Boolean).join(' ');
 
   return (
@@ -276,7 +334,7 @@ export function ResultChart({
           The chart could not be shown ({failure.message}); here is the table.
         </p>
       )}
-      {chartSpec && !failure && (
+      {drawable && (
         <div className="ek-chart__toolbar">
           {/* The label names what the button does; no aria-pressed on top of a changing label. */}
           <button type="button" className="ek-button" onClick={() => setShowTable(!showTable)}>
@@ -294,7 +352,7 @@ export function ResultChart({
           {layout.note}
         </p>
       )}
-      {chartSpec && !failure && (
+      {drawable && (
         <div
           className="ek-chart__canvas"
           hidden={showTable}
@@ -310,7 +368,12 @@ export function ResultChart({
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
           {/* The chart's height is known before vega loads; the chart fits it exactly. */}
           {/* The canvas is one labelled image (the summary); vega's own ARIA tree is hidden. */}
-          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} aria-hidden="true" />
+          <div
+            ref={container}
+            className="ek-chart__view"
+            style={{ height: layout ? layout.height : pendingHeight }}
+            aria-hidden="true"
+          />
         </div>
       )}
       {(tableOnly || showTable) && (
