@@ -52,6 +52,8 @@ export interface ChatMessages {
   loadAllRows: (total: number) => string;
   loadingAllRows: string;
   loadFailed: string;
+  /** The button under a long text whose rest is not shown yet. */
+  showAll: (moreCharacters: number) => string;
   /** A failed turn, by error kind (`ChatErrorKind`); the raw message goes under "details". */
   error: (kind: string) => string;
 }
@@ -102,6 +104,7 @@ export const defaultChatMessages: ChatMessages = {
   loadAllRows: (total) => `Load all ${total.toLocaleString('en-US')} rows`,
   loadingAllRows: 'Loading all rows…',
   loadFailed: 'Loading failed: try again',
+  showAll: (more) => `Show all (${more.toLocaleString('en-US')} more characters)`,
   error: (kind) =>
     kind === 'network'
       ? 'The chat service could not be reached.'
