@@ -516,7 +516,7 @@ describe('agent specs outside the allow-list (issue 17)', () => {
     host.remove();
   });
 
-  it('point 2: with params allowed, an input renders inside the chart, whatever element it names', async () => {
+  it('point 2: with params allowed, an input renders under the chart in its figure, whatever element it names', async () => {
     const host = document.createElement('div');
     host.className = 'host-target';
     document.body.append(host);
@@ -538,8 +538,10 @@ describe('agent specs outside the allow-list (issue 17)', () => {
     );
     await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
     expect(host.children).toHaveLength(0);
-    const slider = container.querySelector<HTMLInputElement>('.ek-chart__view input[type="range"]');
+    const slider = container.querySelector<HTMLInputElement>('figure .ek-chart__inputs input[type="range"]');
     expect(slider).not.toBeNull();
+    // Nothing focusable inside the chart's labelled image.
+    expect(container.querySelector('[role="img"] input')).toBeNull();
     unmount();
     host.remove();
   });

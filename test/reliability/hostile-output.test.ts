@@ -106,7 +106,8 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
         const run = page!.evaluate((payload) => (window as unknown as { __run: (id: string) => Promise<Report> }).__run(payload), id);
         const timer = new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), HANG_MS));
         const report = await Promise.race([run.catch((error: Error) => ({ id, longest: 0, errors: [`evaluate: ${error.message}`], defaced: [], links: [], ms: 0 })), timer]);
-        if (report === 'hang') await open(); // the frozen page is of no more use
+        // A frozen or damaged page is of no more use: the next payload gets a fresh one.
+        if (report === 'hang' || report.errors.length > 0 || report.defaced.length > 0) await open();
         return report;
       };
       await open();

@@ -175,6 +175,7 @@ export function ResultChart({
   const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
+  const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
   const view = useRef<{ view: View; modules: ChartModules; rows: readonly object[] } | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
@@ -194,6 +195,7 @@ export function ResultChart({
       : undefined);
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
   const layout = prepared?.ok ? prepared.layout : undefined;
+  const hasInputs = prepared?.ok === true && prepared.inputs;
 
   useEffect(() => {
     if (reported) latestOnError.current?.(reported);
@@ -238,6 +240,8 @@ export function ResultChart({
           actions: false,
           ast: true,
           loader: REFUSING_LOADER,
+          // Inputs a trusted spec binds go under the chart, never inside the labelled image.
+          bind: inputs.current ?? undefined,
           config,
           defaultStyle: false,
           logLevel: 0,
@@ -376,6 +380,7 @@ export function ResultChart({
           />
         </div>
       )}
+      {drawable && hasInputs && <div ref={inputs} className="ek-chart__inputs" hidden={showTable} />}
       {(tableOnly || showTable) && (
         <ResultTable result={result} footer={tableFooter} locale={effectiveLocale} formatters={formatters} />
       )}

@@ -11,6 +11,8 @@ export type PreparedSpec =
       spec: Record<string, unknown>;
       /** Top-level keys dropped because the chart sets them itself (`data`, `config`, `$schema`…). */
       removed: string[];
+      /** Whether the spec binds inputs (a policy with `params`): they render under the chart. */
+      inputs: boolean;
       /** Fields that split the chart into panels; their rows are limited to `maxFacets` panels. */
       facets: string[];
       maxFacets: number;

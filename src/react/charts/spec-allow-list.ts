@@ -93,7 +93,10 @@ const param: Rule = (value, path, walk) => {
         resolve: oneOf('global', 'union', 'intersect'),
       }),
     ),
-    bind: either(oneOf('scales', 'legend'), bindInput),
+    bind: either(oneOf('scales', 'legend'), (v, p, w) => {
+      w.inputs = true;
+      return bindInput(v, p, w);
+    }),
     views: list(text(60), 10),
   })(value, path, walk);
 };
@@ -328,6 +331,7 @@ export function prepareChartSpec(raw: unknown, policy: ChartSpecPolicy = {}): Pr
     paramNames: policy.params === true ? paramNames(raw, new Set()) : new Set(),
     removed: new Set(),
     facets: new Set(),
+    inputs: false,
     nodes: 0,
     copies: 1,
     views: 0,
@@ -359,6 +363,7 @@ export function prepareChartSpec(raw: unknown, policy: ChartSpecPolicy = {}): Pr
     ok: true,
     spec,
     removed: [...walk.removed],
+    inputs: walk.inputs,
     facets: [...walk.facets],
     maxFacets: walk.limits.maxFacets,
   };

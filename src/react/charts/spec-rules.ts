@@ -24,6 +24,8 @@ export interface Walk {
   removed: Set<string>;
   /** Fields that split the chart into panels (facet, row, column). */
   facets: Set<string>;
+  /** Whether an input is bound (a param's `bind` with an `input`). */
+  inputs: boolean;
   /** Values visited so far (a cap on the work the check itself does). */
   nodes: number;
 }
