@@ -17,12 +17,7 @@ export { AA_CONTRAST, contrastRatio, ensureContrast, readableOn } from './theme/
 export { CANVAS_ABOVE_ROWS, ResultChart, type ChartError, type ResultChartProps } from './charts/ResultChart';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts, type ChartModules } from './charts/load-charts';
-export {
-  CHART_DATA_NAME,
-  type ChartSpecLimits,
-  type ChartSpecPolicy,
-  type PreparedSpec,
-} from './charts/sanitize-spec';
+export { CHART_DATA_NAME, type ChartSpecLimits, type ChartSpecPolicy, type PreparedSpec } from './charts/sanitize-spec';
 export { chartSummary } from './charts/summary';
 export {
   deriveFormats,

@@ -54,7 +54,12 @@ beforeAll(async () => {
     root,
     logLevel: 'silent',
     plugins: [react()],
-    build: { outDir: folder, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, 'hostile-output.html') } },
+    build: {
+      outDir: folder,
+      emptyOutDir: true,
+      minify: false,
+      rolldownOptions: { input: join(root, 'hostile-output.html') },
+    },
   });
   browser = await launchChromium();
 }, 180_000);
@@ -69,95 +74,121 @@ const modes: [string, Record<string, string>][] = [
 ];
 
 // HOSTILE_ONLY=<part of an id> and HOSTILE_MODE=csp|none narrow a run while debugging.
-describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.includes(process.env.HOSTILE_MODE)))('hostile agent output with %s', (mode, headers) => {
-  let origin: string;
-  let close: () => void;
-  beforeAll(async () => {
-    const served = await serveFolder(folder, { index: 'hostile-output.html', headers });
-    origin = served.origin;
-    close = () => served.server.close();
-  });
-  afterAll(() => close?.());
+describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.includes(process.env.HOSTILE_MODE)))(
+  'hostile agent output with %s',
+  (mode, headers) => {
+    let origin: string;
+    let close: () => void;
+    beforeAll(async () => {
+      const served = await serveFolder(folder, { index: 'hostile-output.html', headers });
+      origin = served.origin;
+      close = () => served.server.close();
+    });
+    afterAll(() => close?.());
 
-  it(
-    'crashes nothing, hangs nothing past the budget, paints nothing outside its row, loads nothing',
-    async () => {
-      let page: Page | undefined;
-      let current = '';
-      const requests = new Map<string, string[]>();
-      const open = async () => {
-        await page?.close().catch(() => {});
-        page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
-        page.on('request', (request) => {
-          const url = request.url();
-          if (url.startsWith(`${origin}/`) || url.startsWith('blob:') || url.startsWith('data:')) return;
-          requests.set(current, [...(requests.get(current) ?? []), url]);
-        });
-        // Anything leaving the page is counted above and never reaches a network.
-        await page.route(
-          (url) => url.origin !== origin,
-          (route) => route.abort(),
-        );
-        await page.goto(`${origin}/`);
-        await page.evaluate(() => (window as unknown as { __warm: () => Promise<void> }).__warm());
-      };
-      const attempt = async (id: string): Promise<Report | 'hang'> => {
-        current = id;
-        const run = page!.evaluate((payload) => (window as unknown as { __run: (id: string) => Promise<Report> }).__run(payload), id);
-        const timer = new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), HANG_MS));
-        const report = await Promise.race([run.catch((error: Error) => ({ id, longest: 0, errors: [`evaluate: ${error.message}`], defaced: [], links: [], ms: 0 })), timer]);
-        // A frozen or damaged page is of no more use: the next payload gets a fresh one.
-        if (report === 'hang' || report.errors.length > 0 || report.defaced.length > 0) await open();
-        return report;
-      };
-      await open();
-      const outcomes: Outcome[] = [];
-      for (const hostile of cases) {
-        let report: Report | 'hang' = 'hang';
-        for (let i = 0; i < ATTEMPTS; i++) {
-          report = await attempt(hostile.id);
-          if (report === 'hang' || report.longest <= BUDGET_MS) break;
-        }
-        outcomes.push(
-          report === 'hang'
-            ? { id: hostile.id, longest: HANG_MS, errors: [], defaced: [], links: [], ms: HANG_MS, hang: true, requests: [] }
-            : { ...report, hang: report.longest > BUDGET_MS, requests: [] },
-        );
-      }
-      await page?.close();
-      for (const outcome of outcomes) outcome.requests = requests.get(outcome.id) ?? [];
-
-      // Per class: tried, crashes, hangs, defacements, misleading links, requests, longest task.
-      const classes = [...new Set(outcomes.map((o) => classOf(o.id)))];
-      const rows = classes.map((name) => {
-        const of = outcomes.filter((o) => classOf(o.id) === name);
-        return {
-          class: name,
-          tried: of.length,
-          crashes: of.filter((o) => o.errors.length > 0).length,
-          hangs: of.filter((o) => o.hang).length,
-          defacements: of.filter((o) => o.defaced.length > 0).length,
-          links: of.filter((o) => o.links.length > 0).length,
-          requests: of.reduce((n, o) => n + o.requests.length, 0),
-          longestMs: Math.max(...of.map((o) => o.longest)),
+    it(
+      'crashes nothing, hangs nothing past the budget, paints nothing outside its row, loads nothing',
+      async () => {
+        let page: Page | undefined;
+        let current = '';
+        const requests = new Map<string, string[]>();
+        const open = async () => {
+          await page?.close().catch(() => {});
+          page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
+          page.on('request', (request) => {
+            const url = request.url();
+            if (url.startsWith(`${origin}/`) || url.startsWith('blob:') || url.startsWith('data:')) return;
+            requests.set(current, [...(requests.get(current) ?? []), url]);
+          });
+          // Anything leaving the page is counted above and never reaches a network.
+          await page.route(
+            (url) => url.origin !== origin,
+            (route) => route.abort(),
+          );
+          await page.goto(`${origin}/`);
+          await page.evaluate(() => (window as unknown as { __warm: () => Promise<void> }).__warm());
         };
-      });
-      console.info(`[reliability] hostile agent output, ${mode}: ${outcomes.length} payloads`);
-      console.table(rows);
-      const bad = outcomes.filter(
-        (o) => o.errors.length || o.hang || o.defaced.length || o.links.length || o.requests.length,
-      );
-      for (const o of bad) {
-        console.info(
-          `  ${o.id}: longest ${o.longest} ms${o.hang ? ' (over budget)' : ''}`,
-          JSON.stringify({ errors: o.errors, defaced: o.defaced, links: o.links, requests: o.requests.slice(0, 3) }),
+        const attempt = async (id: string): Promise<Report | 'hang'> => {
+          current = id;
+          const run = page!.evaluate(
+            (payload) => (window as unknown as { __run: (id: string) => Promise<Report> }).__run(payload),
+            id,
+          );
+          const timer = new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), HANG_MS));
+          const report = await Promise.race([
+            run.catch((error: Error) => ({
+              id,
+              longest: 0,
+              errors: [`evaluate: ${error.message}`],
+              defaced: [],
+              links: [],
+              ms: 0,
+            })),
+            timer,
+          ]);
+          // A frozen or damaged page is of no more use: the next payload gets a fresh one.
+          if (report === 'hang' || report.errors.length > 0 || report.defaced.length > 0) await open();
+          return report;
+        };
+        await open();
+        const outcomes: Outcome[] = [];
+        for (const hostile of cases) {
+          let report: Report | 'hang' = 'hang';
+          for (let i = 0; i < ATTEMPTS; i++) {
+            report = await attempt(hostile.id);
+            if (report === 'hang' || report.longest <= BUDGET_MS) break;
+          }
+          outcomes.push(
+            report === 'hang'
+              ? {
+                  id: hostile.id,
+                  longest: HANG_MS,
+                  errors: [],
+                  defaced: [],
+                  links: [],
+                  ms: HANG_MS,
+                  hang: true,
+                  requests: [],
+                }
+              : { ...report, hang: report.longest > BUDGET_MS, requests: [] },
+          );
+        }
+        await page?.close();
+        for (const outcome of outcomes) outcome.requests = requests.get(outcome.id) ?? [];
+
+        // Per class: tried, crashes, hangs, defacements, misleading links, requests, longest task.
+        const classes = [...new Set(outcomes.map((o) => classOf(o.id)))];
+        const rows = classes.map((name) => {
+          const of = outcomes.filter((o) => classOf(o.id) === name);
+          return {
+            class: name,
+            tried: of.length,
+            crashes: of.filter((o) => o.errors.length > 0).length,
+            hangs: of.filter((o) => o.hang).length,
+            defacements: of.filter((o) => o.defaced.length > 0).length,
+            links: of.filter((o) => o.links.length > 0).length,
+            requests: of.reduce((n, o) => n + o.requests.length, 0),
+            longestMs: Math.max(...of.map((o) => o.longest)),
+          };
+        });
+        console.info(`[reliability] hostile agent output, ${mode}: ${outcomes.length} payloads`);
+        console.table(rows);
+        const bad = outcomes.filter(
+          (o) => o.errors.length || o.hang || o.defaced.length || o.links.length || o.requests.length,
         );
-      }
-      if (process.env.HOSTILE_VERBOSE) for (const o of outcomes) console.info(`  ${o.id}: ${o.longest} ms (${o.ms} ms in all)`);
-      expect(bad.map((o) => o.id)).toEqual([]);
-      expect(rows.reduce((n, r) => n + r.tried, 0)).toBe(cases.length);
-    },
-    // Up to a minute a payload when everything hangs (the deny-list), seconds otherwise.
-    cases.length * (HANG_MS + 10_000),
-  );
-});
+        for (const o of bad) {
+          console.info(
+            `  ${o.id}: longest ${o.longest} ms${o.hang ? ' (over budget)' : ''}`,
+            JSON.stringify({ errors: o.errors, defaced: o.defaced, links: o.links, requests: o.requests.slice(0, 3) }),
+          );
+        }
+        if (process.env.HOSTILE_VERBOSE)
+          for (const o of outcomes) console.info(`  ${o.id}: ${o.longest} ms (${o.ms} ms in all)`);
+        expect(bad.map((o) => o.id)).toEqual([]);
+        expect(rows.reduce((n, r) => n + r.tried, 0)).toBe(cases.length);
+      },
+      // Up to a minute a payload when everything hangs (the deny-list), seconds otherwise.
+      cases.length * (HANG_MS + 10_000),
+    );
+  },
+);

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { View } from 'vega';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
+import { useLoaded } from '../internal/use-loaded';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
@@ -75,23 +76,6 @@ const markDrawn = (element: HTMLElement) => {
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
 
-/** The chart modules once loaded (at once if they already are), or why they could not load. */
-function useChartModules(): ChartModules | Error | undefined {
-  const [modules, setModules] = useState<ChartModules | Error | undefined>(loadedCharts);
-  useEffect(() => {
-    if (modules) return;
-    let live = true;
-    loadCharts().then(
-      (loaded) => live && setModules(loaded),
-      (error: unknown) => live && setModules(error instanceof Error ? error : new Error(String(error))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [modules]);
-  return modules;
-}
-
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
  * anything) fed with the result's rows through a named data source, themed by the nearest
@@ -124,7 +108,8 @@ export function ResultChart({
     () => deriveFormats(result, { locale: effectiveLocale, formatters }),
     [result, effectiveLocale, formatters],
   );
-  const loaded = useChartModules();
+  // The chart modules (at once if they have loaded already), or why they could not load.
+  const loaded = useLoaded(loadedCharts, loadCharts);
   const modules = loaded instanceof Error ? undefined : loaded;
   const given = spec ?? result.vegaSpec;
   // Checked against the allow-list once the chart chunk is there (it holds the checker).

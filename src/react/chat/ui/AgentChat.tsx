@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
 import { useLatest } from '../../internal/use-latest';
 import { ThemedRoot } from '../../theme/ThemedRoot';
 import { useAgentChat, type UseAgentChatOptions } from '../use-agent-chat';
@@ -39,6 +40,11 @@ export interface ChatProviderProps extends UseAgentChatOptions {
   labels?: Partial<ChatMessages>;
   /** Called when the user rates an answer; thumbs up/down show only when set. */
   onFeedback?: (feedback: ChatFeedback) => void;
+  /**
+   * Widens the allow-list the agent's chart specs are checked against (see
+   * `ResultChart`'s `specPolicy`). Keep it stable (a module constant).
+   */
+  chartSpecPolicy?: ChartSpecPolicy;
   children?: ReactNode;
 }
 
@@ -65,6 +71,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       messages,
       composer,
       onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
+      chartSpecPolicy: props.chartSpecPolicy,
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,6 +88,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       hasRenderToolCall,
       hasFeedback,
       messages,
+      props.chartSpecPolicy,
     ],
   );
   return <ChatUIContext.Provider value={value}>{children}</ChatUIContext.Provider>;

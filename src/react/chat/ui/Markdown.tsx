@@ -1,4 +1,5 @@
 import { memo, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useLoaded } from '../../internal/use-loaded';
 import { cutAt, MoreText } from './MoreText';
 
 type BlockComponent = ComponentType<{ text: string }>;
@@ -28,21 +29,10 @@ export function preloadMarkdown(): void {
   });
 }
 
-/** The parser once loaded; until then null, and the load is started. */
-function useMarkdownRenderer(): BlockComponent | null {
-  const [loaded, setLoaded] = useState<BlockComponent | null>(() => renderer);
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    loadMarkdown().then(
-      (block) => live && setLoaded(() => block),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [loaded]);
-  return loaded;
+/** The parser once loaded; until then (or if it failed) undefined, and the load is started. */
+function useMarkdownRenderer(): BlockComponent | undefined {
+  const loaded = useLoaded(() => renderer ?? undefined, loadMarkdown);
+  return loaded instanceof Error ? undefined : loaded;
 }
 
 /** A block as plain text while the parser loads (or until its turn comes): same words, same paragraphs. */

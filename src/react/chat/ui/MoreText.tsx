@@ -1,15 +1,9 @@
-import { memo, useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useState } from 'react';
 import { ChatUIContext } from './context';
 import { defaultChatMessages } from './messages';
 
 /** Characters per part of a long text: each part is laid out only when it nears the viewport. */
 const PART = 16_000;
-/** Parts added per task once "Show all" is pressed (about 250,000 characters). */
-const BATCH = 16;
-
-const Part = memo(function Part({ text }: { text: string }) {
-  return <p className="ek-more__part">{text}</p>;
-});
 
 /** `text` from `at`, cut into parts at line ends (or anywhere, but never inside a surrogate pair). */
 function parts(text: string, at: number): string[] {
@@ -31,32 +25,25 @@ function parts(text: string, at: number): string[] {
 
 /**
  * The part of a long text past `at`, behind a "Show all" button, then as plain pre-wrapped
- * text in parts that lay out only near the viewport (`content-visibility: auto`), added a
- * batch per task: showing megabytes of text never blocks the page for long.
+ * text in parts that lay out only near the viewport (`content-visibility: auto`): showing
+ * megabytes of text is one short task, and the page stays usable.
  */
 export function MoreText({ text, at }: { text: string; at: number }) {
   const messages = useContext(ChatUIContext)?.messages ?? defaultChatMessages;
-  const [shown, setShown] = useState(0);
-  const all = useMemo(() => (shown > 0 ? parts(text, at) : []), [shown > 0, text, at]);
-  useEffect(() => {
-    if (shown === 0 || shown >= all.length) return;
-    const timer = setTimeout(() => setShown(shown + BATCH), 0);
-    return () => clearTimeout(timer);
-  }, [shown, all.length]);
+  const [open, setOpen] = useState(false);
   if (at >= text.length) return null;
-  if (shown === 0) {
-    return (
-      <button type="button" className="ek-button ek-more" onClick={() => setShown(BATCH)}>
-        {messages.showAll(text.length - at)}
-      </button>
-    );
-  }
-  return (
+  return open ? (
     <div className="ek-more__text">
-      {all.slice(0, shown).map((part, i) => (
-        <Part key={i} text={part} />
+      {parts(text, at).map((part, i) => (
+        <p key={i} className="ek-more__part">
+          {part}
+        </p>
       ))}
     </div>
+  ) : (
+    <button type="button" className="ek-button ek-more" onClick={() => setOpen(true)}>
+      {messages.showAll(text.length - at)}
+    </button>
   );
 }
 

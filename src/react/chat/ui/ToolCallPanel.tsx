@@ -56,7 +56,7 @@ function untitled(spec: Record<string, unknown> | undefined): Record<string, unk
 }
 
 function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
-  const { transport, messages } = useChatUI();
+  const { transport, messages, chartSpecPolicy } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [sqlOpen, setSqlOpen] = useState(false);
@@ -117,7 +117,7 @@ function SqlToolView({ call }: { call: ParsedSqlToolCall }) {
       )}
       {result &&
         (spec ? (
-          <ResultChart result={result} spec={spec} tableFooter={footer} />
+          <ResultChart result={result} spec={spec} tableFooter={footer} specPolicy={chartSpecPolicy} />
         ) : (
           <ResultTable result={result} footer={footer} />
         ))}

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';
 import type { ChatMessages } from './messages';
@@ -45,6 +46,8 @@ export interface ChatUIContextValue {
   composer: ComposerHandle;
   /** Thumbs up/down on answers, shown only when set. */
   onFeedback: ((feedback: ChatFeedback) => void) | undefined;
+  /** The host's widening of the chart spec allow-list, if any. */
+  chartSpecPolicy?: ChartSpecPolicy;
 }
 
 export const ChatUIContext = createContext<ChatUIContextValue | null>(null);
