@@ -15,6 +15,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_CSP } from '../setup/commands';
 import { serveFolder } from '../setup/static-server';
+import type { Report } from './fixtures/hostile-output';
 import { classOf, CORPUS } from './fixtures/hostile-output-corpus';
 import { launchChromium } from './support';
 
@@ -24,15 +25,6 @@ const BUDGET_MS = 200;
 const HANG_MS = Number(process.env.HOSTILE_HANG_MS ?? 20_000);
 /** Over-budget payloads are measured again (a loaded CI machine can stall a task once). */
 const ATTEMPTS = 3;
-
-interface Report {
-  id: string;
-  longest: number;
-  errors: string[];
-  defaced: string[];
-  links: string[];
-  ms: number;
-}
 
 interface Outcome extends Report {
   hang: boolean;

@@ -143,6 +143,21 @@ export const CHANNELS = [
   'facet',
 ] as const;
 
+/** Channels that get a legend. */
+const LEGEND_CHANNELS = [
+  'color',
+  'fill',
+  'stroke',
+  'opacity',
+  'fillOpacity',
+  'strokeOpacity',
+  'strokeWidth',
+  'strokeDash',
+  'size',
+  'shape',
+  'angle',
+] as const;
+
 const sortBy: Rule = oneOf(null, 'ascending', 'descending', ...CHANNELS.flatMap((c) => [c, `-${c}`]));
 
 export const sort: Rule = either(
@@ -299,22 +314,7 @@ function channelDef(channel: string): Rule {
       impute: shape({ value: literal, method: imputeMethod, frame, keyvals }),
     });
     if (channel === 'x' || channel === 'y') props.axis = axis;
-    if (
-      [
-        'color',
-        'fill',
-        'stroke',
-        'opacity',
-        'fillOpacity',
-        'strokeOpacity',
-        'strokeWidth',
-        'strokeDash',
-        'size',
-        'shape',
-        'angle',
-      ].includes(channel)
-    )
-      props.legend = legend;
+    if ((LEGEND_CHANNELS as readonly string[]).includes(channel)) props.legend = legend;
   }
   const def = shape(props);
   const condition = shape({ test: predicate, param: text(60), empty: bool, ...props });

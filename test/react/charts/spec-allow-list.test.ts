@@ -20,6 +20,7 @@ describe('prepareChartSpec: an allow-list of Vega-Lite for agent charts', () => 
     expect(prepareChartSpec({ mark: 'bar', encoding: { x: { field: 'a' } } })).toEqual({
       ok: true,
       removed: [],
+      inputs: false,
       facets: [],
       maxFacets: 12,
       spec: {
