@@ -10,7 +10,7 @@ import { DEFAULT_CHART_HEIGHT, fitLabels, layoutChart, wrapTitle } from './chart
 import { deriveFormats, type ColumnFormatter } from './formats';
 import { loadCharts, loadedCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
-import { CHART_DATA_NAME, type ChartSpecPolicy } from './sanitize-spec';
+import { CHART_DATA_NAME, SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
 import { suggestChart } from './suggest-chart';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
@@ -149,7 +149,7 @@ export function ResultChart({
   const pendingHeight = useMemo(
     () =>
       pending && typeof raw === 'object' && raw !== null
-        ? Math.min(layoutChart(raw, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
+        ? Math.min(layoutChart({ height: SPEC_HEIGHT, ...raw }, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
         : undefined,
     // The provisional height is decided once, on the first rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps

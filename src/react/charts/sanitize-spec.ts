@@ -1,6 +1,9 @@
 /** Name of the data source a chart's rows are fed into. */
 export const CHART_DATA_NAME = 'table';
 
+/** Height (px) of a single-view chart whose spec gives none. */
+export const SPEC_HEIGHT = 260;
+
 /**
  * A Vega-Lite spec checked against the allow-list and ready for our rows, or why it was
  * refused and where (`path`, e.g. `params[0].bind` or `transform[1].calculate`).

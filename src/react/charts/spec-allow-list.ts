@@ -1,4 +1,10 @@
-import { CHART_DATA_NAME, type ChartSpecLimits, type ChartSpecPolicy, type PreparedSpec } from './sanitize-spec';
+import {
+  CHART_DATA_NAME,
+  SPEC_HEIGHT,
+  type ChartSpecLimits,
+  type ChartSpecPolicy,
+  type PreparedSpec,
+} from './sanitize-spec';
 import { encoding, timeUnit, transform } from './spec-encoding';
 import { DEFAULT_EXPRESSION_FUNCTIONS, expression } from './spec-expression';
 import {
@@ -356,7 +362,7 @@ export function prepareChartSpec(raw: unknown, policy: ChartSpecPolicy = {}): Pr
   // A single view (or layers) fits the container; compositions and facets size themselves.
   if (!VIEW_KEYS.some((key) => key in spec && key !== 'layer') && walk.facets.size === 0) {
     spec.width = 'container';
-    spec.height ??= 260;
+    spec.height ??= SPEC_HEIGHT;
     spec.autosize = { type: 'fit-x', contains: 'padding' };
   }
   return {
