@@ -546,6 +546,22 @@ describe('agent specs outside the allow-list (issue 17)', () => {
     host.remove();
   });
 
+  it('point 3: a facet draws its first 12 panels, whatever the rows, and says so', async () => {
+    const rows: [string, number][] = Array.from({ length: 40 }, (_, i) => [`R${i}`, i + 1]);
+    const spec = {
+      facet: { field: 'region' },
+      columns: 4,
+      spec: {
+        mark: 'bar',
+        encoding: { x: { field: 'region', type: 'nominal' }, y: { field: 'revenue', type: 'quantitative' } },
+      },
+    };
+    const { container, unmount } = render(<ResultChart result={result(rows)} spec={spec} />);
+    await waitFor(() => expect(bars(container)).toHaveLength(12), { timeout: 10_000 });
+    expect(within(container).getByRole('note').textContent).toMatch(/first 12 panels; the table has every row/);
+    unmount();
+  });
+
   it('point 8: no colour becomes a url() paint the browser would fetch; the chart falls back', async () => {
     const evil = 'http://127.0.0.1:9';
     const before = performance.getEntriesByType('resource').length;

@@ -134,11 +134,17 @@ export function ResultChart({
     // A faceted chart draws the rows of its first panels only, whatever the data.
     const bounded = (rows: readonly Record<string, unknown>[]) =>
       modules.limitFacetRows(rows, ready.facets, ready.maxFacets);
-    const layout = layoutChart(ready.spec, bounded(latestValues.current));
+    const drawn = bounded(latestValues.current);
+    const layout = layoutChart(ready.spec, drawn);
+    const cut = drawn.length < latestValues.current.length;
     return {
       ...ready,
       spec: layout.spec,
-      layout: { ...layout, rows: (rows: readonly object[]) => layout.rows(bounded(rows as Record<string, unknown>[])) },
+      layout: {
+        ...layout,
+        rows: (rows: readonly object[]) => layout.rows(bounded(rows as Record<string, unknown>[])),
+        note: cut ? `The chart shows its first ${ready.maxFacets} panels; the table has every row.` : layout.note,
+      },
     };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
