@@ -33,6 +33,7 @@ const lazyModules = [
   './link-conversation.js',
   './thread-list-model.js',
   './ThreadListView.js',
+  './spec-allow-list.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -59,7 +59,9 @@ export const AutoChart: Story = {
   render,
   args: { ...placeholder.args, autoChart: true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/No chart came with this answer/);
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
+      /No chart came with this answer/,
+    );
     await waitForMarks(canvasElement);
   },
 };
@@ -307,7 +309,10 @@ export const TenThousandRows: Story = {
   },
 };
 
-/** A hostile spec: remote data, usermeta embed options, links and lookups are stripped; the chart draws our rows and loads nothing. */
+/**
+ * A hostile spec (remote data, usermeta embed options, a lookup, a link channel) is outside
+ * the allow-list: it is refused, and a chart is chosen from the rows instead; nothing loads.
+ */
 export const HostileSpec: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by region'),
@@ -332,15 +337,62 @@ export const HostileSpec: Story = {
   },
 };
 
-/** An invalid spec falls back to the table with a short notice. */
+/** A spec inside the allow-list that Vega-Lite still cannot compile falls back to the table with a short notice. */
 export const InvalidSpec: Story = {
   ...placeholder,
   loaders: fromMock('Revenue by region'),
-  render: withSpec({ mark: 'no-such-mark', encoding: { x: { field: 'region' } } }),
+  render: withSpec({ mark: 'bar', encoding: { x: { field: 'region', type: 'nominal', sort: { encoding: 'color' } } } }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('note', {}, { timeout: 8000 });
     await expect(canvas.getByRole('table')).toBeVisible();
+  },
+};
+
+/**
+ * An agent spec outside the allow-list (an input bound to the page's `body`, a `url(...)`
+ * fill that would fetch, a backtracking regexp): refused, with a chart chosen from the rows
+ * and a line saying so; `onError` gets the reason and where (`params`).
+ */
+export const OutsideTheAllowList: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: withSpec({
+    mark: { type: 'bar', fill: 'url(http://127.0.0.1:9/x.svg#p)' },
+    params: [{ name: 'pw', bind: { input: 'text', element: 'body', placeholder: 'Enter your password' } }],
+    transform: [{ filter: "test(regexp('^(a+)+$'), 'aaaaaaaaaaaaaaaaaaaaaaaaaaaa!')" }],
+    encoding: { x: { field: 'region', type: 'nominal' }, y: { field: 'revenue', type: 'quantitative' } },
+  }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
+      /could not be shown: a bar chart of revenue by region/,
+    );
+    await waitForMarks(canvasElement, '.mark-rect path');
+    await expect(document.querySelector('input[placeholder]')).toBeNull();
+    await expect(canvasElement.querySelector('[fill^="url(http"]')).toBeNull();
+  },
+};
+
+/** A host that trusts its specs widens the allow-list: `specPolicy={{ params: true }}` lets a slider filter the bars, inside the chart. */
+export const WidenedPolicy: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  args: { ...placeholder.args, specPolicy: { params: true } },
+  render: withSpec({
+    mark: 'bar',
+    params: [
+      {
+        name: 'minimum',
+        value: 0,
+        bind: { input: 'range', min: 0, max: 6_000_000, step: 100_000, name: 'Minimum revenue ' },
+      },
+    ],
+    transform: [{ filter: 'datum.revenue >= minimum' }],
+    encoding: { x: { field: 'region', type: 'nominal' }, y: { field: 'revenue', type: 'quantitative' } },
+  }),
+  play: async ({ canvasElement }) => {
+    await waitForMarks(canvasElement, '.mark-rect path');
+    await expect(canvasElement.querySelector('.ek-chart__inputs input[type="range"]')).not.toBeNull();
   },
 };
 
@@ -353,7 +405,7 @@ export const RefusedSpec: Story = {
   loaders: fromMock('Revenue by region'),
   render: withSpec({ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
       /could not be shown: a bar chart of revenue by region/,
     );
     await waitForMarks(canvasElement, '.mark-rect path');
@@ -367,7 +419,9 @@ export const RefusedSpecTable: Story = {
   args: { ...placeholder.args, autoChart: false },
   render: withSpec({ $schema: 'https://vega.github.io/schema/vega/v5.json', marks: [] }),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/Only Vega-Lite/);
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
+      /Only Vega-Lite/,
+    );
     await expect(within(canvasElement).getByRole('table')).toBeVisible();
   },
 };
@@ -487,7 +541,7 @@ export const HundredCategories: Story = {
   args: { result: barResult(customers, 'Revenue by customer') },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(29), { timeout: 8000 });
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
       /top 29 of 100 .*the other 71 together outweigh any one shown/,
     );
   },
@@ -503,7 +557,9 @@ export const HundredCategoriesLongTail: Story = {
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(30), { timeout: 8000 });
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(/top 29 of 100 .*summed as “Other”/);
+    await expect(await within(canvasElement).findByRole('note', {}, { timeout: 8000 })).toHaveTextContent(
+      /top 29 of 100 .*summed as “Other”/,
+    );
     await expect(canvasElement.querySelector('svg')).toHaveTextContent(/Other/);
   },
 };

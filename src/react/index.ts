@@ -20,8 +20,8 @@ export type { ChartChoice } from './charts/chart-choices';
 export type { ResultLabels } from './charts/labels';
 export type { ResultAction } from './charts/ResultToolbar';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
-export { loadCharts, preloadCharts } from './charts/load-charts';
-export { CHART_DATA_NAME, prepareChartSpec, type PreparedSpec } from './charts/sanitize-spec';
+export { loadCharts, preloadCharts, type ChartModules } from './charts/load-charts';
+export { CHART_DATA_NAME, type ChartSpecLimits, type ChartSpecPolicy, type PreparedSpec } from './charts/sanitize-spec';
 export { chartSummary } from './charts/summary';
 export {
   deriveFormats,

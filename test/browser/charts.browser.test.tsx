@@ -1,7 +1,7 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { ResultChart, ThemeProvider } from '../../src';
+import { ResultChart, ThemeProvider, type ChartError, type ChartSpecPolicy } from '../../src';
 import type { SqlResult } from '../../src/protocol';
 
 function result(rows: [string, number][], spec: Record<string, unknown> = {}): SqlResult {
@@ -137,19 +137,26 @@ describe('<ResultChart> in Chromium', () => {
     expect(container.querySelector('.vega-actions, details')).toBeNull();
   });
 
-  it('falls back to the table for an image mark or an invalid spec, without throwing', async () => {
+  it('falls back to the table for an image mark or a spec vega cannot compile, without throwing', async () => {
     const image = render(
       <ResultChart
         result={result([['A', 1]], { mark: 'image', encoding: { url: { value: 'http://127.0.0.1:9/x.png' } } })}
       />,
     );
-    expect(image.getByRole('note').textContent).toMatch(/Image marks/);
-    expect(image.getByRole('table')).toBeTruthy();
+    const imageView = within(image.container);
+    expect((await imageView.findByRole('note', {}, { timeout: 10_000 })).textContent).toMatch(/image mark/);
+    expect(imageView.getByRole('table')).toBeTruthy();
     const errors: string[] = [];
+    // Inside the allow-list, but sorted by a channel it does not encode: Vega-Lite throws.
     const broken = render(
-      <ResultChart result={result([['A', 1]], { mark: 'not-a-mark' })} onError={(e) => errors.push(e.kind)} />,
+      <ResultChart
+        result={result([['A', 1]], {
+          encoding: { x: { field: 'region', type: 'nominal', sort: { encoding: 'color' } } },
+        })}
+        onError={(e) => errors.push(e.kind)}
+      />,
     );
-    await waitFor(() => expect(broken.getByRole('note')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(within(broken.container).getByRole('note')).toBeTruthy(), { timeout: 10_000 });
     expect(errors).toEqual(['render-failed']);
   });
 
@@ -167,11 +174,11 @@ describe('<ResultChart> in Chromium', () => {
         onError={(e) => errors.push(`${e.kind}: ${e.message}`)}
       />,
     );
-    expect(container.querySelector('[role="note"]')!.textContent).toMatch(
+    expect((await within(container).findByRole('note', {}, { timeout: 10_000 })).textContent).toMatch(
       /could not be shown: a bar chart of revenue by region/,
     );
     await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
-    expect(errors).toEqual([expect.stringMatching(/^invalid-spec: Image marks/)]);
+    expect(errors).toEqual([expect.stringMatching(/^invalid-spec: mark is an image mark/)]);
     unmount();
   });
 
@@ -457,4 +464,145 @@ describe('<ResultChart> in Chromium', () => {
     // The only violation is the page's own probe of new Function.
     expect(outcome.violations).toEqual(['script-src: eval']);
   }, 60_000);
+});
+
+const ALLOW_PARAMS: ChartSpecPolicy = { params: true };
+
+/** Renders a two-bar chart with `spec` over the standard one; resolves once it drew or fell back. */
+async function renderHostile(spec: Record<string, unknown>, onError?: (error: ChartError) => void) {
+  const view = render(
+    <ResultChart
+      result={result(
+        [
+          ['A', 1],
+          ['B', 2],
+        ],
+        spec,
+      )}
+      onError={onError}
+    />,
+  );
+  await waitFor(
+    () => expect(bars(view.container).length + view.container.querySelectorAll('table').length).toBeGreaterThan(0),
+    {
+      timeout: 20_000,
+    },
+  );
+  return view;
+}
+
+describe('agent specs outside the allow-list (issue 17)', () => {
+  it('point 2: a params binding never lands outside the chart (bind.element), and is refused by default', async () => {
+    const host = document.createElement('div');
+    host.className = 'host-target';
+    host.textContent = 'host content';
+    document.body.append(host);
+    const errors: ChartError[] = [];
+    const { container, unmount } = await renderHostile(
+      {
+        params: [
+          {
+            name: 'pw',
+            value: '',
+            bind: { input: 'text', element: '.host-target', placeholder: 'Enter your password' },
+          },
+        ],
+      },
+      (error) => errors.push(error),
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    expect(host.textContent).toBe('host content');
+    expect(host.children).toHaveLength(0);
+    expect(document.querySelector('input[placeholder]')).toBeNull();
+    expect(errors).toEqual([expect.objectContaining({ kind: 'invalid-spec', path: 'params' })]);
+    unmount();
+    host.remove();
+  });
+
+  it('point 2: with params allowed, an input renders under the chart in its figure, whatever element it names', async () => {
+    const host = document.createElement('div');
+    host.className = 'host-target';
+    document.body.append(host);
+    const spec = {
+      params: [{ name: 'min', value: 0, bind: { input: 'range', min: 0, max: 3, element: '.host-target' } }],
+      transform: [{ filter: 'datum.revenue >= min' }],
+    };
+    const { container, unmount } = render(
+      <ResultChart
+        result={result(
+          [
+            ['A', 1],
+            ['B', 2],
+          ],
+          spec,
+        )}
+        specPolicy={ALLOW_PARAMS}
+      />,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+    expect(host.children).toHaveLength(0);
+    const slider = container.querySelector<HTMLInputElement>('figure .ek-chart__inputs input[type="range"]');
+    expect(slider).not.toBeNull();
+    // Nothing focusable inside the chart's labelled image.
+    expect(container.querySelector('[role="img"] input')).toBeNull();
+    unmount();
+    host.remove();
+  });
+
+  it('point 3: a facet draws its first 12 panels, whatever the rows, and says so', async () => {
+    const rows: [string, number][] = Array.from({ length: 40 }, (_, i) => [`R${i}`, i + 1]);
+    const spec = {
+      facet: { field: 'region' },
+      columns: 4,
+      spec: {
+        mark: 'bar',
+        encoding: { x: { field: 'region', type: 'nominal' }, y: { field: 'revenue', type: 'quantitative' } },
+      },
+    };
+    const { container, unmount } = render(<ResultChart result={result(rows)} spec={spec} />);
+    await waitFor(() => expect(bars(container)).toHaveLength(12), { timeout: 10_000 });
+    expect(within(container).getByRole('note').textContent).toMatch(/first 12 panels; the table has every row/);
+    unmount();
+  });
+
+  it('point 8: no colour becomes a url() paint the browser would fetch; the chart falls back', async () => {
+    const evil = 'http://127.0.0.1:9';
+    const before = performance.getEntriesByType('resource').length;
+    const errors: ChartError[] = [];
+    const specs = [
+      { mark: { type: 'bar', fill: `url(${evil}/x.svg#p)` } },
+      { mark: { type: 'bar', stroke: `url(//127.0.0.1:9/x#s)`, strokeWidth: 4 } },
+      {
+        encoding: {
+          x: { field: 'region', type: 'nominal' },
+          y: { field: 'revenue', type: 'quantitative' },
+          color: { value: `url(${evil}/c#c)` },
+        },
+      },
+      {
+        encoding: {
+          x: { field: 'region', type: 'nominal' },
+          y: { field: 'revenue', type: 'quantitative' },
+          color: { field: 'region', type: 'nominal', scale: { range: [`url(${evil}/r#r)`, 'red'] } },
+        },
+      },
+      { mark: { type: 'bar', cursor: `url(${evil}/c.cur), auto` } },
+    ];
+    for (const spec of specs) {
+      const { container, unmount } = await renderHostile(spec, (error) => errors.push(error));
+      await waitFor(() => expect(bars(container)).toHaveLength(2), { timeout: 10_000 });
+      const paints = [...container.querySelectorAll('*')].flatMap((el) =>
+        ['fill', 'stroke', 'style', 'cursor'].map((name) => el.getAttribute(name) ?? ''),
+      );
+      expect(paints.filter((value) => /url\((?!#)/i.test(value))).toEqual([]);
+      unmount();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const requests = performance
+      .getEntriesByType('resource')
+      .slice(before)
+      .map((entry) => entry.name);
+    expect(requests.filter((url) => url.includes('127.0.0.1:9'))).toEqual([]);
+    expect(errors.map((e) => e.kind)).toEqual(specs.map(() => 'invalid-spec'));
+  });
 });

@@ -1,6 +1,7 @@
 // Issue 12, hostile input: real Chromium renders <AgentChat> on a page served with a strict
-// CSP, every untrusted field holding XSS payloads and the charts' Vega specs trying to
-// reach the network. Nothing may execute, navigate, open a dialog or leave the page.
+// CSP and again with none (issue 17), every untrusted field holding XSS payloads and the
+// charts' Vega specs trying to reach the network. Nothing may execute, navigate, open a
+// dialog or leave the page. (The hostile agent-output corpus is hostile-output.test.ts.)
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,13 @@ import { serveFolder } from '../setup/static-server';
 import { STRICT_CSP } from '../setup/commands';
 import { launchChromium } from './support';
 
-describe('hostile input under a strict CSP', () => {
+// Most host pages have no Content-Security-Policy: the same page with and without one.
+const modes: [string, Record<string, string>][] = [
+  ['a strict CSP', { 'Content-Security-Policy': STRICT_CSP }],
+  ['no CSP', {}],
+];
+
+describe.each(modes)('hostile input with %s', (mode, headers) => {
   let browser: Browser;
   let origin: string;
   let close: () => void;
@@ -27,10 +34,7 @@ describe('hostile input under a strict CSP', () => {
       plugins: [react()],
       build: { outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, 'hostile.html') } },
     });
-    const served = await serveFolder(outDir, {
-      index: 'hostile.html',
-      headers: { 'Content-Security-Policy': STRICT_CSP },
-    });
+    const served = await serveFolder(outDir, { index: 'hostile.html', headers });
     origin = served.origin;
     close = () => served.server.close();
     browser = await launchChromium();
@@ -81,7 +85,7 @@ describe('hostile input under a strict CSP', () => {
     expect(report.text as number).toBeGreaterThan(2000); // the payloads are shown as text
     expect(report.charts as number).toBeGreaterThan(0); // Vega did run on the hostile specs
     console.info(
-      `[reliability] hostile: ${report.charts as number} charts, CSP violations: ${JSON.stringify(report.violations)}`,
+      `[reliability] hostile (${mode}): ${report.charts as number} charts, ${outside.length} requests out, CSP violations: ${JSON.stringify(report.violations)}`,
     );
     await page.close();
   }, 60_000);

@@ -3,19 +3,20 @@ import type { View } from 'vega';
 import type { EmbedOptions } from 'vega-embed';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
+import { useLoaded } from '../internal/use-loaded';
 import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { useChartChoice, type ChartChoice } from './chart-choices';
-import { layoutChart, type ChartLayout } from './chart-layout';
+import { DEFAULT_CHART_HEIGHT, layoutChart, type ChartLayout } from './chart-layout';
 import type { ChartType } from './chart-types';
 import { deriveFormats, type ColumnFormatter } from './formats';
 import type { ResultLabels } from './labels';
-import { loadCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
+import { loadCharts, loadedCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
 import type { ResultAction } from './ResultToolbar';
-import { CHART_DATA_NAME, prepareChartSpec } from './sanitize-spec';
+import { CHART_DATA_NAME, SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 
@@ -27,10 +28,15 @@ let toolbar: typeof ToolbarModule | undefined;
 const loadToolbar = () => import('./ResultToolbar').then((module) => (toolbar = module));
 const ResultToolbar = lazy(() => loadToolbar().then((module) => ({ default: module.ResultToolbar })));
 
-/** Why a chart fell back to its table. */
+/**
+ * Why a chart fell back: `invalid-spec` (the spec is outside the allow-list, or not a
+ * spec; `path` says where), `load-failed` (vega could not load), `render-failed` (vega threw).
+ */
 export interface ChartError {
   kind: 'invalid-spec' | 'load-failed' | 'render-failed';
   message: string;
+  /** For `invalid-spec`: where in the spec, e.g. `params[0].bind` or `transform[1].calculate`. */
+  path?: string;
 }
 
 /** Props of {@link ResultChart}. */
@@ -90,6 +96,11 @@ export interface ResultChartProps {
   locale?: string;
   /** Per-column formats by column name, over the ones derived from the result. */
   formatters?: Record<string, ColumnFormatter>;
+  /**
+   * Widens the allow-list every spec is checked against (more expression functions, params,
+   * higher caps): for specs you trust more than an agent's. Keep it stable (module constant).
+   */
+  specPolicy?: ChartSpecPolicy;
   className?: string;
 }
 
@@ -138,6 +149,7 @@ export function ResultChart({
   formatters,
   tableOnly: forceTable = false,
   autoChart = true,
+  specPolicy,
   className,
   chartType,
   onChartTypeChange,
@@ -159,10 +171,19 @@ export function ResultChart({
     () => deriveFormats(result, { locale: effectiveLocale, formatters }),
     [result, effectiveLocale, formatters],
   );
+  // The chart modules (at once if they have loaded already), or why they could not load.
+  const loaded = useLoaded(loadedCharts, loadCharts);
+  const modules = loaded instanceof Error ? undefined : loaded;
   const given = spec ?? result.vegaSpec;
-  const givenCheck = useMemo(() => (given === undefined ? undefined : prepareChartSpec(given)), [given]);
-  // Missing, or refused by the sanitiser (e.g. an image mark): either way, a chart may be chosen.
+  // Checked against the allow-list once the chart chunk is there (it holds the checker).
+  const givenCheck = useMemo(
+    () => (given === undefined || !modules ? undefined : modules.prepareChartSpec(given, specPolicy)),
+    [given, modules, specPolicy],
+  );
+  // Missing, or refused by the allow-list (e.g. an image mark): either way, a chart may be chosen.
   const missing = given === undefined ? 'missing' : givenCheck && !givenCheck.ok ? 'unusable' : undefined;
+  // Until the chart chunk (with the checker) loads, whether the spec is usable is not known.
+  const checking = given !== undefined && !modules && !(loaded instanceof Error);
   // The user's pick: controlled, else remembered under the result's key, else the default view.
   const key = resultKey ?? result.uuid;
   const [remembered, remember] = useChartChoice(key);
@@ -174,7 +195,7 @@ export function ResultChart({
   };
   // The chart type rules (and the chart chosen from the columns) load with the toolbar, or on
   // their own when a chart needs them first: a picked type, or no usable spec to draw.
-  const suggest = !forceTable && autoChart && missing !== undefined;
+  const suggest = !forceTable && autoChart && missing !== undefined && !checking;
   // Loaded, or failed to load (then: the answer's chart, or the table).
   const [typesSettled, setTypesSettled] = useState(false);
   const pending = picked !== 'table' && (picked !== undefined || suggest) && !toolbar && !typesSettled;
@@ -201,34 +222,67 @@ export function ResultChart({
   );
   const raw = picked === 'table' || pending ? undefined : (built ?? answered);
   const prepared = useMemo(() => {
-    if (raw === undefined) return undefined;
-    // The agent's own spec was sanitised above already.
-    const ready = raw === given && givenCheck ? givenCheck : prepareChartSpec(raw);
+    if (raw === undefined || !modules) return undefined;
+    // The agent's own spec was checked above already.
+    const ready = raw === given && givenCheck ? givenCheck : modules.prepareChartSpec(raw, specPolicy);
     if (!ready.ok) return ready;
     const { title: _title, ...untitled } = ready.spec;
+    // A faceted chart draws the rows of its first panels only, whatever the data.
+    const bounded = (rows: readonly Record<string, unknown>[]) =>
+      modules.limitFacetRows(rows, ready.facets, ready.maxFacets);
+    const drawn = bounded(latestValues.current);
     // Vertical bars the user picked stay vertical.
-    const layout = layoutChart(showTitle ? ready.spec : untitled, latestValues.current, picked === 'bar');
-    return { ...ready, spec: layout.spec, layout };
+    const layout = layoutChart(showTitle ? ready.spec : untitled, drawn, picked === 'bar');
+    const cut = drawn.length < latestValues.current.length;
+    return {
+      ...ready,
+      spec: layout.spec,
+      layout: {
+        ...layout,
+        rows: (rows: readonly object[]) => layout.rows(bounded(rows as Record<string, unknown>[])),
+        note: cut ? `The chart shows its first ${ready.maxFacets} panels; the table has every row.` : layout.note,
+      },
+    };
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [raw, chartId]);
+  }, [raw, chartId, modules, specPolicy]);
+  // While the chunk with the checker loads: the chart's place, as high as the spec asks.
+  const holding = checking && picked !== 'table';
+  const holdingHeight = useMemo(
+    () =>
+      holding && typeof raw === 'object' && raw !== null
+        ? Math.min(layoutChart({ height: SPEC_HEIGHT, ...raw }, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
+        : undefined,
+    // The provisional height is decided once, on the first rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [holding, raw],
+  );
   // No per-mark ARIA descriptions: the view is hidden from assistive tech behind one labelled
   // image (the summary), and at 10k marks those descriptions cost two number formats each.
   const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
   const latestOnError = useLatest(onError);
   const container = useRef<HTMLDivElement>(null);
+  const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
   const view = useRef<DrawnChart | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
 
   const invalid: ChartError | undefined =
-    prepared && !prepared.ok ? { kind: 'invalid-spec', message: prepared.reason } : undefined;
+    loaded instanceof Error
+      ? { kind: 'load-failed', message: loaded.message }
+      : prepared && !prepared.ok
+        ? { kind: 'invalid-spec', message: prepared.reason, path: prepared.path }
+        : undefined;
   // A refused spec replaced by a chosen chart is still the developer's to know about.
   const reported: ChartError | undefined =
-    invalid ?? (givenCheck && !givenCheck.ok ? { kind: 'invalid-spec', message: givenCheck.reason } : undefined);
+    invalid ??
+    (givenCheck && !givenCheck.ok
+      ? { kind: 'invalid-spec', message: givenCheck.reason, path: givenCheck.path }
+      : undefined);
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
   const layout = prepared?.ok ? prepared.layout : undefined;
+  const hasInputs = prepared?.ok === true && prepared.inputs;
 
   useEffect(() => {
     if (reported) latestOnError.current?.(reported);
@@ -240,7 +294,7 @@ export function ResultChart({
 
   useEffect(() => {
     const element = container.current;
-    if (!chartSpec || !element) return;
+    if (!chartSpec || !element || !modules) return;
     let cancelled = false;
     let finalize: (() => void) | undefined;
     let disposeTooltip: (() => void) | undefined;
@@ -250,103 +304,102 @@ export function ResultChart({
       setStatus({ state: 'failed', error });
       latestOnError.current?.(error);
     };
-    loadCharts().then(
-      async (modules) => {
-        if (cancelled) return;
-        try {
-          // The first rows go in with the spec, so the first render already has them; a large
-          // result's rows go in after the view is built (see `split` below).
-          const rows = layout!.rows(latestValues.current);
-          const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
-          const width = element.clientWidth;
-          // Column formats go in with vega (the code that applies them is in its lazy chunk).
-          const formatted = modules.applyFormats(chartSpec, formats, chartId);
-          const withRows = {
-            ...modules.fitToWidth(formatted, width),
-            datasets: { [CHART_DATA_NAME]: split ? [] : rows },
-          };
-          const tooltip = modules.tooltip(theme);
-          disposeTooltip = tooltip.dispose;
-          // Nothing loads, expressions run in the interpreter (no eval), vega-embed adds nothing.
-          const options: EmbedOptions = {
-            mode: 'vega-lite',
-            actions: false,
-            ast: true,
-            loader: REFUSING_LOADER,
-            config,
-            defaultStyle: false,
-            logLevel: 0,
-          };
-          const embedded = await modules.embed(element, withRows, {
-            ...options,
-            // A large result: built without drawing (see below).
-            renderer: split ? 'none' : drawTo,
-            tooltip: tooltip.call,
-            // Tooltips are built for the hovered mark only, not for every mark up front.
-            hover: true,
-            patch: modules.tooltipsOnHover,
-          });
-          if (cancelled) {
-            embedded.finalize(); // unmounted while embedding: leak nothing
-            return;
+    void (async () => {
+      try {
+        // The first rows go in with the spec, so the first render already has them; a large
+        // result's rows go in after the view is built (see `split` below).
+        const rows = layout!.rows(latestValues.current);
+        const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
+        const width = element.clientWidth;
+        // Column formats go in with vega (the code that applies them is in its lazy chunk).
+        const formatted = modules.applyFormats(chartSpec, formats, chartId);
+        const withRows = {
+          ...modules.fitToWidth(formatted, width),
+          datasets: { [CHART_DATA_NAME]: split ? [] : rows },
+        };
+        const tooltip = modules.tooltip(theme);
+        disposeTooltip = tooltip.dispose;
+        // Nothing loads, expressions run in the interpreter (no eval), vega-embed adds nothing.
+        const options: EmbedOptions = {
+          mode: 'vega-lite',
+          actions: false,
+          ast: true,
+          loader: REFUSING_LOADER,
+          config,
+          defaultStyle: false,
+          logLevel: 0,
+        };
+        const embedded = await modules.embed(element, withRows, {
+          ...options,
+          // A large result: built without drawing (see below).
+          renderer: split ? 'none' : drawTo,
+          // Inputs a trusted spec binds go under the chart, never inside the labelled image.
+          bind: inputs.current ?? undefined,
+          tooltip: tooltip.call,
+          // Tooltips are built for the hovered mark only, not for every mark up front.
+          hover: true,
+          patch: modules.tooltipsOnHover,
+        });
+        // Unmounted while embedding: leak nothing, leave nothing in the element.
+        const abandon = () => {
+          embedded.finalize();
+          element.replaceChildren();
+        };
+        if (cancelled) return abandon();
+        tooltip.attach(embedded.view);
+        if (split) {
+          // Four tasks instead of one: build the view, encode the rows, fit the layout to their
+          // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
+          // gets a turn between each.
+          const steps = [
+            () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
+            () => embedded.view.resize(),
+            // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
+            () => embedded.view.renderer(drawTo).initialize(element),
+          ];
+          for (const step of steps) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            if (cancelled) return abandon();
+            await step().runAsync();
           }
-          tooltip.attach(embedded.view);
-          if (split) {
-            // Four tasks instead of one: build the view, encode the rows, fit the layout to their
-            // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
-            // gets a turn between each.
-            const steps = [
-              () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
-              () => embedded.view.resize(),
-              // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
-              () => embedded.view.renderer(drawTo).initialize(element),
-            ];
-            for (const step of steps) {
-              await new Promise((resolve) => setTimeout(resolve, 0));
-              if (cancelled) return embedded.finalize();
-              await step().runAsync();
-            }
-            if (cancelled) return embedded.finalize();
-            // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
-            modules.drawInNextTask(embedded.view);
-          }
-          markDrawn(element);
-          view.current = {
-            view: embedded.view,
-            modules,
-            rows: latestValues.current,
-            spec: formatted,
-            options,
-            layout: layout!,
-            element,
-          };
-          // width/height "container" is re-read on window resize only; follow the element too.
-          // Compared with the width it was embedded at: the observer's first call must not re-render.
-          // (Not re-read here: that would force a layout of the fresh chart right away.)
-          let measured = width;
-          const observer = new ResizeObserver(() => {
-            const width = element.clientWidth;
-            if (width <= 0 || width === measured) return;
-            measured = width;
-            void embedded.view
-              .width(width)
-              .runAsync()
-              .then(() => markDrawn(element));
-          });
-          observer.observe(element);
-          const finalizeEmbed = embedded.finalize;
-          finalize = () => {
-            observer.disconnect();
-            finalizeEmbed();
-          };
-          if (!cancelled) setStatus({ state: 'ready' });
-        } catch (error) {
-          fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
+          if (cancelled) return abandon();
+          // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
+          modules.drawInNextTask(embedded.view);
         }
-      },
-      (error: unknown) =>
-        fail({ kind: 'load-failed', message: error instanceof Error ? error.message : String(error) }),
-    );
+        markDrawn(element);
+        view.current = {
+          view: embedded.view,
+          modules,
+          rows: latestValues.current,
+          spec: formatted,
+          options,
+          layout: layout!,
+          element,
+        };
+        // width/height "container" is re-read on window resize only; follow the element too.
+        // Compared with the width it was embedded at: the observer's first call must not re-render.
+        // (Not re-read here: that would force a layout of the fresh chart right away.)
+        let measured = width;
+        const observer = new ResizeObserver(() => {
+          const width = element.clientWidth;
+          if (width <= 0 || width === measured) return;
+          measured = width;
+          void embedded.view
+            .width(width)
+            .runAsync()
+            .then(() => markDrawn(element));
+        });
+        observer.observe(element);
+        const finalizeEmbed = embedded.finalize;
+        finalize = () => {
+          observer.disconnect();
+          finalizeEmbed();
+        };
+        if (!cancelled) setStatus({ state: 'ready' });
+      } catch (error) {
+        fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    })();
     return () => {
       cancelled = true;
       view.current = null;
@@ -354,7 +407,7 @@ export function ResultChart({
       disposeTooltip?.();
       element.replaceChildren();
     };
-    // latestValues and latestOnError are refs.
+    // latestValues and latestOnError are refs; the modules come with the spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chartSpec, config, drawTo]);
 
@@ -371,7 +424,8 @@ export function ResultChart({
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
-  const drawing = (chartSpec && !failure) || pending;
+  // While the chart chunk or the toolbar's type rules load, the chart's place is held.
+  const drawing = ((chartSpec !== undefined || holding) && !failure) || pending;
   const classes = ['ek-chart', className].filter(Boolean).join(' ');
   return (
     <ThemedRoot as="figure" className={classes} aria-label={result.queryTitle ?? 'Query result'}>
@@ -423,9 +477,15 @@ export function ResultChart({
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
           {/* The chart's height is known before vega loads; the chart fits it exactly. */}
           {/* The canvas is one labelled image (the summary); vega's own ARIA tree is hidden. */}
-          <div ref={container} className="ek-chart__view" style={{ height: layout?.height }} aria-hidden="true" />
+          <div
+            ref={container}
+            className="ek-chart__view"
+            style={{ height: layout ? layout.height : holdingHeight }}
+            aria-hidden="true"
+          />
         </div>
       )}
+      {drawing && hasInputs && <div ref={inputs} className="ek-chart__inputs" />}
       {!drawing && (
         <ResultTable result={result} footer={tableFooter} locale={effectiveLocale} formatters={formatters} />
       )}

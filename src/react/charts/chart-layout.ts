@@ -16,8 +16,11 @@ const MANY_BARS = 12;
 /** What {@link layoutChart} decided. */
 export interface ChartLayout {
   spec: Json;
-  /** The chart's total height in pixels, known before vega loads. */
-  height: number;
+  /**
+   * The chart's total height in pixels, known before vega loads; none for a composition
+   * (concat, facet, repeat), whose box grows to what it draws.
+   */
+  height: number | undefined;
   /** Rows as the chart gets them (the top-N rows plus "Other", or the input). */
   rows: (rows: readonly Row[]) => readonly Row[];
   /** One line for the reader when the chart shows less than the table. */
@@ -43,8 +46,10 @@ const measure = (def: unknown): def is Json => isObject(def) && def.type === 'qu
 export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean): ChartLayout {
   const given = typeof spec.height === 'number' && spec.height > 0 ? spec.height : undefined;
   const same = { rows: (r: readonly Row[]) => r };
-  const composite = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec) || isObject(spec.spec);
-  if (composite) return { spec, height: given ?? DEFAULT_CHART_HEIGHT, ...same };
+  const facets = isObject(spec.encoding) && ['row', 'column', 'facet'].some((k) => k in (spec.encoding as Json));
+  const composite =
+    facets || ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec) || isObject(spec.spec);
+  if (composite) return { spec, height: undefined, ...same };
   const sized = (s: Json): Json => ({
     ...s,
     width: 'container',

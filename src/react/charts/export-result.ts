@@ -97,11 +97,14 @@ export async function chartImage(chart: DrawnChart, title: string | undefined, f
   const fitted = chart.modules.fitToWidth({ ...chart.spec, title: title ?? chart.spec.title }, width);
   const lines = fitted.title === undefined ? 0 : Array.isArray(fitted.title) ? fitted.title.length : 1;
   const { name } = chart.spec.data as { name: string };
+  // A single view is drawn at the size shown (plus the title's lines); a composition keeps its own.
+  const size =
+    chart.layout.height === undefined
+      ? {}
+      : { width, height: chart.layout.height + lines * 20, autosize: { type: 'fit', contains: 'padding' } };
   const spec = {
     ...fitted,
-    width,
-    height: chart.layout.height + lines * 20,
-    autosize: { type: 'fit', contains: 'padding' },
+    ...size,
     // Copies: the second view must not write into the rows the first one holds.
     datasets: { [name]: chart.layout.rows(chart.rows as Record<string, unknown>[]).map((row) => ({ ...row })) },
   };

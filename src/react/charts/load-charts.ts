@@ -2,6 +2,7 @@ import type { changeset, Loader, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
 import type { Theme } from '../theme/theme';
 import type { applyFormats, fitToWidth } from './chart-spec';
+import type { limitFacetRows, prepareChartSpec } from './spec-allow-list';
 import type { drawInNextTask, replaceRows } from './view-updates';
 import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
 
@@ -13,6 +14,13 @@ export interface ChartModules {
   applyFormats: typeof applyFormats;
   /** The spec fitted to the chart's width: title wrapped, bar labels limited (see `fitToWidth`). */
   fitToWidth: typeof fitToWidth;
+  /**
+   * Checks an untrusted Vega-Lite spec against the allow-list of agent charts and readies it
+   * for a result's rows (see `prepareChartSpec`); `ResultChart` calls it on every spec.
+   */
+  prepareChartSpec: typeof prepareChartSpec;
+  /** A faceted chart's rows, bounded to the spec's panel cap (see `limitFacetRows`). */
+  limitFacetRows: typeof limitFacetRows;
   /** vega-embed `patch`: tooltips encoded on hover only (see `tooltipsOnHover`). */
   tooltipsOnHover: <T extends object>(vegaSpec: T) => T;
   /** New rows into a view's data source with the fewest changes (see `replaceRows`). */
@@ -28,6 +36,10 @@ export interface ChartModules {
 }
 
 let loading: Promise<ChartModules> | undefined;
+let loaded: ChartModules | undefined;
+
+/** The chart modules if they have loaded already (a chart then checks its spec in its first render). */
+export const loadedCharts = (): ChartModules | undefined => loaded;
 
 /**
  * Loads vega, vega-lite and vega-embed with a dynamic import, once. A host that never shows
@@ -42,12 +54,15 @@ export function loadCharts(): Promise<ChartModules> {
     import('./tooltip'),
     import('./chart-spec'),
     import('./view-updates'),
+    import('./spec-allow-list'),
   ]).then(
-    ([embedModule, vega, tooltip, themed, specs, updates]) => {
+    ([embedModule, vega, tooltip, themed, specs, updates, allowList]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
       vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
-      return {
+      return (loaded = {
         embed: embedModule.default as unknown as ChartModules['embed'],
+        prepareChartSpec: allowList.prepareChartSpec,
+        limitFacetRows: allowList.limitFacetRows,
         changeset: vega.changeset,
         applyFormats: specs.applyFormats,
         fitToWidth: specs.fitToWidth,
@@ -55,7 +70,7 @@ export function loadCharts(): Promise<ChartModules> {
         replaceRows: updates.replaceRows,
         drawInNextTask: updates.drawInNextTask,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
-      };
+      });
     },
     (error: unknown) => {
       loading = undefined;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
+import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
 import { useLatest } from '../../internal/use-latest';
 import { ThemedRoot } from '../../theme/ThemedRoot';
 import { loadReader } from '../store';
@@ -49,6 +50,11 @@ export interface ChatProviderProps extends UseAgentChatOptions {
    * dashboard" from `useDashboardChatBridge`, or the host's own ("Pin to board").
    */
   resultActions?: ResultActions;
+  /**
+   * Widens the allow-list the agent's chart specs are checked against (see
+   * `ResultChart`'s `specPolicy`). Keep it stable (a module constant).
+   */
+  chartSpecPolicy?: ChartSpecPolicy;
   children?: ReactNode;
 }
 
@@ -78,6 +84,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       onFeedback: hasFeedback ? (feedback) => latest.current.onFeedback?.(feedback) : undefined,
       resultActions: hasResultActions ? (call, message) => latest.current.resultActions?.(call, message) : undefined,
       onError: (error) => latest.current.onError?.(error),
+      chartSpecPolicy: props.chartSpecPolicy,
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,6 +102,7 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       hasFeedback,
       hasResultActions,
       messages,
+      props.chartSpecPolicy,
     ],
   );
   return <ChatUIContext.Provider value={value}>{children}</ChatUIContext.Provider>;

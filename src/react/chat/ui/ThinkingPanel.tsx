@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { defaultChatMessages, type ChatMessages } from './messages';
+import { cutAt, MoreText } from './MoreText';
+
+/** Characters of reasoning shown before "Show all". */
+const THINKING_LIMIT = 20_000;
 
 /**
  * The agent's reasoning, streamed live: open while it is being written, collapsed to
  * "Thought for N s" once the answer starts, unless the user opened or closed it by hand.
+ * Beyond 20,000 characters, the rest is behind "Show all".
  */
 export function ThinkingPanel({
   text,
@@ -32,7 +37,8 @@ export function ThinkingPanel({
       <summary onClick={onClick}>
         {active ? messages.thinkingNow : seconds !== null ? messages.thoughtFor(seconds) : messages.reasoning}
       </summary>
-      <p className="ek-thinking__text">{text}</p>
+      <p className="ek-thinking__text">{text.slice(0, cutAt(text, THINKING_LIMIT))}</p>
+      <MoreText text={text} at={cutAt(text, THINKING_LIMIT)} />
     </details>
   );
 }

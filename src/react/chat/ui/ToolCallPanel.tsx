@@ -48,7 +48,7 @@ function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
 }
 
 function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: ChatMessage }) {
-  const { transport, messages, resultActions } = useChatUI();
+  const { transport, messages, resultActions, chartSpecPolicy } = useChatUI();
   const [full, setFull] = useState<SqlResult | null>(null);
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [sqlOpen, setSqlOpen] = useState(false);
@@ -121,6 +121,7 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
           labels={messages}
           loadAllRows={canLoadAll ? fetchAll : undefined}
           actions={resultActions?.(call, message)}
+          specPolicy={chartSpecPolicy}
         />
       )}
     </>

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatError, ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
 import type { ResultAction } from '../../charts/ResultToolbar';
+import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';
 import type { ChatMessages } from './messages';
@@ -50,6 +51,8 @@ export interface ChatUIContextValue {
   resultActions: ResultActions | undefined;
   /** The chat's `onError`, for errors the UI meets itself (a part that could not be drawn). */
   onError: (error: ChatError) => void;
+  /** The host's widening of the chart spec allow-list, if any. */
+  chartSpecPolicy?: ChartSpecPolicy;
 }
 
 /** A chat's extra entries in a SQL result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */

@@ -69,6 +69,8 @@ export interface ChatMessages extends Partial<ResultLabels> {
   reconnecting: string;
   /** In place of a message (or the chat) that could not be drawn. */
   partFailed: string;
+  /** The button under a long text whose rest is not shown yet. */
+  showAll: (moreCharacters: number) => string;
 }
 
 /** Plain words for a failed turn, by error kind (`unauthorized` depends on the context). */
@@ -140,4 +142,5 @@ export const defaultChatMessages: ChatMessages = {
   retryIn: (seconds) => `Try again in ${seconds} s.`,
   reconnecting: 'Reconnecting',
   partFailed: 'This part could not be shown',
+  showAll: (more) => `Show all (${more.toLocaleString('en-US')} more characters)`,
 };
