@@ -167,7 +167,7 @@ export function embedPageResponse(model: PageModel, status: number): Response {
   main { padding: 16px; }
   h1 { font-size: 18px; margin: 0 0 4px; }
   .user { color: var(--muted); margin: 0 0 16px; }
-  .widgets { display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
+  .widgets { display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); }
   section { border: 1px solid var(--border); border-radius: 8px; padding: 12px; }
   h2 { font-size: 14px; margin: 0 0 8px; }
   .bar { display: grid; grid-template-columns: 110px 1fr 90px; gap: 8px; align-items: center; margin: 2px 0; width: 100%; padding: 2px 4px; font: inherit; color: inherit; text-align: left; background: none; border: 0; border-radius: 4px; cursor: pointer; }
