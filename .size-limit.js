@@ -20,6 +20,10 @@ const lazyModules = [
   './tooltip.js',
   './chart-spec.js',
   './view-updates.js',
+  // Drawing with vega (embedding, resizing, new rows): nothing of it runs before vega is there.
+  './draw-chart.js',
+  // The spec laid out for its rows (the height it draws at is known before: chart-height).
+  './chart-layout.js',
   // The result toolbar (chart type switch, export menu, chart type rules) and the export code.
   './ResultToolbar.js',
   './export-result.js',
