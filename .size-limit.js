@@ -93,12 +93,13 @@ const checks = [
     gzip: true,
   },
   {
-    // Reported: the chat's stream reader with the NDJSON decoder, loaded when a chat mounts.
+    // Reported: the chat's stream reader with the NDJSON decoder and the reducer that applies
+    // its lines, loaded when a chat mounts.
     name: 'react-embedded-analytics: the lazy chat stream reader',
     path: 'dist/react/chat/read-turn.js',
-    import: '{ readTurn }',
-    // Only what the reader adds (the decoder): the turn machine, errors and the message
-    // schema are the entry's.
+    import: '{ readTurn, applyChatMessages }',
+    // Only what the reader adds (the decoder, the reducer): the turn machine, errors and the
+    // message schema are the entry's.
     ignore: ['../../protocol/chat-turn.js', '../../protocol/errors.js', './chat.js', './errors.js'],
     gzip: true,
   },

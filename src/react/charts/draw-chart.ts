@@ -7,6 +7,9 @@ import type { ChartModules } from './load-charts';
 import type { ChartError } from './ResultChart';
 import { CHART_DATA_NAME } from './sanitize-spec';
 
+/** The column formats' expression function rides here too: vega calls it, so it loads with vega. */
+export { formatForVega } from './vega-formats';
+
 // Drawing a chart with vega: in the lazy chart chunk, since nothing of it runs before vega
 // is there. `ResultChart` holds the chart's place (and its height) until then.
 

@@ -6,7 +6,7 @@ import type { applyFormats, fitToWidth } from './chart-spec';
 import type { drawChart, showRows } from './draw-chart';
 import type { limitFacetRows, prepareChartSpec } from './spec-allow-list';
 import type { drawInNextTask, replaceRows } from './view-updates';
-import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
+import { FORMAT_FUNCTION } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
 export interface ChartModules {
@@ -68,7 +68,7 @@ export function loadCharts(): Promise<ChartModules> {
   ]).then(
     ([embedModule, vega, tooltip, themed, specs, updates, allowList, drawing, layouts]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
-      vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
+      vega.expressionFunction(FORMAT_FUNCTION, drawing.formatForVega);
       return (loaded = {
         embed: embedModule.default as unknown as ChartModules['embed'],
         prepareChartSpec: allowList.prepareChartSpec,
