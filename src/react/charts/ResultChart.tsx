@@ -1,6 +1,4 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { View } from 'vega';
-import type { EmbedOptions } from 'vega-embed';
 import { rowsAsObjects, type SqlResult } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import { useLoaded } from '../internal/use-loaded';
@@ -8,15 +6,16 @@ import { themeToVegaConfig } from '../theme/theme';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { useChartChoice, type ChartChoice } from './chart-choices';
-import { DEFAULT_CHART_HEIGHT, layoutChart, type ChartLayout } from './chart-layout';
+import { DEFAULT_CHART_HEIGHT, planChart } from './chart-height';
 import type { ChartType } from './chart-types';
 import { deriveFormats, type ColumnFormatter } from './formats';
 import type { ResultLabels } from './labels';
-import { loadCharts, loadedCharts, REFUSING_LOADER, type ChartModules } from './load-charts';
+import { loadCharts, loadedCharts } from './load-charts';
+import type { DrawnChart } from './draw-chart';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
 import type { ResultAction } from './ResultToolbar';
-import { CHART_DATA_NAME, SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
+import { SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 
@@ -107,29 +106,7 @@ export interface ResultChartProps {
 /** With `renderer: 'auto'`, results with more rows than this draw to a canvas. */
 export const CANVAS_ABOVE_ROWS = 1_000;
 
-/**
- * Counts the view's completed draws in `data-drawn` on the view's element: a cheap signal
- * for tests and benchmarks that a canvas (which has no DOM to watch) shows the latest rows.
- */
-const markDrawn = (element: HTMLElement) => {
-  element.dataset.drawn = String(Number(element.dataset.drawn ?? 0) + 1);
-};
-
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
-
-/** The chart on screen: its view, and what it was embedded with (for new rows and exported images). */
-export interface DrawnChart {
-  view: View;
-  modules: ChartModules;
-  /** The rows it shows (so the same rows are never applied twice). */
-  rows: readonly object[];
-  /** The embedded spec (formats applied), without rows. */
-  spec: Record<string, unknown>;
-  /** The embed options it was made with (no loading, no eval). */
-  options: EmbedOptions;
-  layout: ChartLayout;
-  element: HTMLElement;
-}
 
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
@@ -232,7 +209,7 @@ export function ResultChart({
       modules.limitFacetRows(rows, ready.facets, ready.maxFacets);
     const drawn = bounded(latestValues.current);
     // Vertical bars the user picked stay vertical.
-    const layout = layoutChart(showTitle ? ready.spec : untitled, drawn, picked === 'bar');
+    const layout = modules.layoutChart(showTitle ? ready.spec : untitled, drawn, picked === 'bar');
     const cut = drawn.length < latestValues.current.length;
     return {
       ...ready,
@@ -252,7 +229,7 @@ export function ResultChart({
   const holdingHeight = useMemo(
     () =>
       holding && typeof raw === 'object' && raw !== null
-        ? Math.min(layoutChart({ height: SPEC_HEIGHT, ...raw }, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
+        ? Math.min(planChart({ height: SPEC_HEIGHT, ...raw }, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
         : undefined,
     // The provisional height is decided once, on the first rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -295,117 +272,34 @@ export function ResultChart({
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
-    let cancelled = false;
-    let finalize: (() => void) | undefined;
-    let disposeTooltip: (() => void) | undefined;
     setStatus({ state: 'loading' });
-    const fail = (error: ChartError) => {
-      if (cancelled) return;
-      setStatus({ state: 'failed', error });
-      latestOnError.current?.(error);
-    };
-    void (async () => {
-      try {
-        // The first rows go in with the spec, so the first render already has them; a large
-        // result's rows go in after the view is built (see `split` below).
-        const rows = layout!.rows(latestValues.current);
-        const split = drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS;
-        const width = element.clientWidth;
-        // Column formats go in with vega (the code that applies them is in its lazy chunk).
-        const formatted = modules.applyFormats(chartSpec, formats, chartId);
-        const withRows = {
-          ...modules.fitToWidth(formatted, width),
-          datasets: { [CHART_DATA_NAME]: split ? [] : rows },
-        };
-        const tooltip = modules.tooltip(theme);
-        disposeTooltip = tooltip.dispose;
-        // Nothing loads, expressions run in the interpreter (no eval), vega-embed adds nothing.
-        const options: EmbedOptions = {
-          mode: 'vega-lite',
-          actions: false,
-          ast: true,
-          loader: REFUSING_LOADER,
-          config,
-          defaultStyle: false,
-          logLevel: 0,
-        };
-        const embedded = await modules.embed(element, withRows, {
-          ...options,
-          // A large result: built without drawing (see below).
-          renderer: split ? 'none' : drawTo,
-          // Inputs a trusted spec binds go under the chart, never inside the labelled image.
-          bind: inputs.current ?? undefined,
-          tooltip: tooltip.call,
-          // Tooltips are built for the hovered mark only, not for every mark up front.
-          hover: true,
-          patch: modules.tooltipsOnHover,
-        });
-        // Unmounted while embedding: leak nothing, leave nothing in the element.
-        const abandon = () => {
-          embedded.finalize();
-          element.replaceChildren();
-        };
-        if (cancelled) return abandon();
-        tooltip.attach(embedded.view);
-        if (split) {
-          // Four tasks instead of one: build the view, encode the rows, fit the layout to their
-          // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page
-          // gets a turn between each.
-          const steps = [
-            () => embedded.view.insert(CHART_DATA_NAME, rows as object[]),
-            () => embedded.view.resize(),
-            // From no renderer, vega needs `initialize` to make one (and keeps the handlers).
-            () => embedded.view.renderer(drawTo).initialize(element),
-          ];
-          for (const step of steps) {
-            await new Promise((resolve) => setTimeout(resolve, 0));
-            if (cancelled) return abandon();
-            await step().runAsync();
-          }
-          if (cancelled) return abandon();
-          // Later draws (new rows, resizes) go in a task after their dataflow, likewise.
-          modules.drawInNextTask(embedded.view);
-        }
-        markDrawn(element);
-        view.current = {
-          view: embedded.view,
-          modules,
-          rows: latestValues.current,
-          spec: formatted,
-          options,
-          layout: layout!,
-          element,
-        };
-        // width/height "container" is re-read on window resize only; follow the element too.
-        // Compared with the width it was embedded at: the observer's first call must not re-render.
-        // (Not re-read here: that would force a layout of the fresh chart right away.)
-        let measured = width;
-        const observer = new ResizeObserver(() => {
-          const width = element.clientWidth;
-          if (width <= 0 || width === measured) return;
-          measured = width;
-          void embedded.view
-            .width(width)
-            .runAsync()
-            .then(() => markDrawn(element));
-        });
-        observer.observe(element);
-        const finalizeEmbed = embedded.finalize;
-        finalize = () => {
-          observer.disconnect();
-          finalizeEmbed();
-        };
-        if (!cancelled) setStatus({ state: 'ready' });
-      } catch (error) {
-        fail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
-      }
-    })();
+    const rows = layout!.rows(latestValues.current);
+    const cleanup = modules.draw({
+      element,
+      modules,
+      spec: chartSpec,
+      layout: layout!,
+      rows,
+      latest: () => latestValues.current,
+      split: drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS,
+      drawTo,
+      formats,
+      chartId,
+      theme,
+      config,
+      inputs: inputs.current,
+      onDrawn: (drawn) => {
+        view.current = drawn;
+        setStatus({ state: 'ready' });
+      },
+      onFail: (error) => {
+        setStatus({ state: 'failed', error });
+        latestOnError.current?.(error);
+      },
+    });
     return () => {
-      cancelled = true;
       view.current = null;
-      finalize?.();
-      disposeTooltip?.();
-      element.replaceChildren();
+      cleanup();
     };
     // latestValues and latestOnError are refs; the modules come with the spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -416,11 +310,8 @@ export function ResultChart({
     const current = view.current;
     if (!current || status.state !== 'ready' || current.rows === values) return;
     current.rows = values;
-    const element = container.current;
-    void current.modules
-      .replaceRows(current.view, CHART_DATA_NAME, layout ? layout.rows(values) : values)
-      .then(() => element && markDrawn(element));
-  }, [values, status.state, layout]);
+    current.modules.showRows(current, values);
+  }, [values, status.state]);
 
   const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);

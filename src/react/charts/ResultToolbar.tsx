@@ -10,7 +10,7 @@ import type { ColumnFormat } from './formats';
 import { defaultResultLabels, type ResultLabels } from './labels';
 import { MenuButton, type MenuEntry } from './Menu';
 import type * as ExportModule from './export-result';
-import type { DrawnChart } from './ResultChart';
+import type { DrawnChart } from './draw-chart';
 
 // Loaded lazily by <ResultChart> (it holds the toolbar's place meanwhile): the menus and the
 // chart type rules are not needed to show a result.

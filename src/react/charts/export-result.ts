@@ -1,5 +1,5 @@
 import type { Cell, SqlResult } from '../../protocol';
-import type { DrawnChart } from './ResultChart';
+import type { DrawnChart } from './draw-chart';
 
 // Loaded on the first export (a dynamic import from the result toolbar): nothing here is
 // needed to show a result. It imports nothing at run time: what it needs of the chart

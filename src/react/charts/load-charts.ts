@@ -1,10 +1,12 @@
-import type { changeset, Loader, View } from 'vega';
+import type { changeset, View } from 'vega';
 import type { EmbedOptions, Result } from 'vega-embed';
 import type { Theme } from '../theme/theme';
+import type { layoutChart } from './chart-layout';
 import type { applyFormats, fitToWidth } from './chart-spec';
+import type { drawChart, showRows } from './draw-chart';
 import type { limitFacetRows, prepareChartSpec } from './spec-allow-list';
 import type { drawInNextTask, replaceRows } from './view-updates';
-import { FORMAT_FUNCTION, formatForVega } from './vega-formats';
+import { FORMAT_FUNCTION } from './vega-formats';
 
 /** What charts need from vega, loaded on first use. */
 export interface ChartModules {
@@ -27,6 +29,12 @@ export interface ChartModules {
   replaceRows: typeof replaceRows;
   /** Makes a large chart draw in a task after its dataflow (see `drawInNextTask`). */
   drawInNextTask: typeof drawInNextTask;
+  /** The spec laid out for its rows: sized, bars turned, top categories (see `layoutChart`). */
+  layoutChart: typeof layoutChart;
+  /** Embeds a prepared spec and follows its element's width (see `drawChart`). */
+  draw: typeof drawChart;
+  /** New rows into a drawn chart (see `showRows`). */
+  showRows: typeof showRows;
   /** A tooltip handler in the theme's colours and font (vega-tooltip, text only). */
   tooltip: (theme: Theme) => {
     call: NonNullable<EmbedOptions['tooltip']>;
@@ -55,10 +63,12 @@ export function loadCharts(): Promise<ChartModules> {
     import('./chart-spec'),
     import('./view-updates'),
     import('./spec-allow-list'),
+    import('./draw-chart'),
+    import('./chart-layout'),
   ]).then(
-    ([embedModule, vega, tooltip, themed, specs, updates, allowList]) => {
+    ([embedModule, vega, tooltip, themed, specs, updates, allowList, drawing, layouts]) => {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
-      vega.expressionFunction(FORMAT_FUNCTION, formatForVega);
+      vega.expressionFunction(FORMAT_FUNCTION, drawing.formatForVega);
       return (loaded = {
         embed: embedModule.default as unknown as ChartModules['embed'],
         prepareChartSpec: allowList.prepareChartSpec,
@@ -69,6 +79,9 @@ export function loadCharts(): Promise<ChartModules> {
         tooltipsOnHover: specs.tooltipsOnHover,
         replaceRows: updates.replaceRows,
         drawInNextTask: updates.drawInNextTask,
+        layoutChart: layouts.layoutChart,
+        draw: drawing.drawChart,
+        showRows: drawing.showRows,
         tooltip: (theme) => themed.themedTooltip(tooltip.Handler, theme),
       });
     },
@@ -86,13 +99,3 @@ export function preloadCharts(): void {
     // Reported when a chart actually needs them.
   });
 }
-
-const refuse = (what: string) => () => Promise.reject(new Error(`Charts may not load ${what}`));
-
-/** A Vega loader that refuses every load and every URL sanitize: charts load nothing. */
-export const REFUSING_LOADER = {
-  load: refuse('data'),
-  sanitize: refuse('URLs'),
-  http: refuse('over HTTP'),
-  file: refuse('files'),
-} as unknown as Loader;

@@ -10,6 +10,9 @@ import {
   type ChatTurnEvent,
 } from '../../protocol';
 
+/** The reducer rides in this chunk: the store applies the lines it takes only once it has loaded. */
+export { applyChatMessages } from '../../protocol';
+
 /**
  * What reading one response of a turn needs from the store that hosts it. (The store also
  * sends the request and checks the response: this module holds only what reading a chat

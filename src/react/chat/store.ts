@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   advanceChatTurn,
-  applyChatMessages,
   ChatError,
   chatTurnRequest,
   EMPTY_THREAD,
@@ -15,7 +14,8 @@ import {
   type ChatTurn,
   type ChatTurnEvent,
 } from '../../protocol';
-import type { readTurn, TurnRead } from './read-turn';
+import type * as ReaderModule from './read-turn';
+import type { TurnRead } from './read-turn';
 import {
   abortUrlOf,
   chatBody,
@@ -115,14 +115,21 @@ const defaultSchedule = (flush: () => void) => {
   return () => clearTimeout(id);
 };
 
-type ReaderModule = { readTurn: typeof readTurn };
-let reading: Promise<ReaderModule> | undefined;
-/** Loads the stream reader (decoder and validation): the first request does, or AgentChat as it mounts. */
-export function loadReader(): Promise<ReaderModule> {
-  return (reading ??= import('./read-turn').catch((error: unknown) => {
-    reading = undefined; // the next request tries again
-    throw error;
-  }));
+let reading: Promise<typeof ReaderModule> | undefined;
+/**
+ * The stream reader once loaded. It brings the reducer too: lines reach the thread only
+ * through the reader, so nothing applies them before it is there.
+ */
+let loadedReader: typeof ReaderModule | undefined;
+/** Loads the stream reader (decoder, validation, reducer): the first request does, or AgentChat as it mounts. */
+export function loadReader(): Promise<typeof ReaderModule> {
+  return (reading ??= import('./read-turn').then(
+    (module) => (loadedReader = module),
+    (error: unknown) => {
+      reading = undefined; // the next request tries again
+      throw error;
+    },
+  ));
 }
 
 /** One request of a turn. `watch`: stopped before its first line, read on to learn the chat to stop. */
@@ -190,7 +197,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (buffer.length === 0) return;
       const messages = buffer;
       buffer = [];
-      const thread = applyChatMessages(get().thread, messages);
+      // Buffered by the reader: it has loaded, with the reducer.
+      const thread = loadedReader!.applyChatMessages(get().thread, messages);
       set(turn?.echoed && get().pending ? { thread, pending: null } : { thread });
     };
 

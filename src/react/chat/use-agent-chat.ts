@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import { findMessage, selectFinalAnswer, type ChatMessage, type ChatThread } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
 import type { ChatError } from '../../protocol';
@@ -130,10 +129,16 @@ function useConversation(store: ChatStore, options: UseAgentChatOptions) {
 
 /** The ids of the thread's messages: re-renders only when a message is added or moved. */
 export function useMessageIds(store: ChatStore): string[] {
-  return useStore(
-    store,
-    useShallow((s) => s.thread.messages.map((m) => m.id)),
-  );
+  const [select] = useState(() => {
+    let previous: string[] = [];
+    return (state: ChatStoreState) => {
+      const { messages } = state.thread;
+      if (messages.length !== previous.length || messages.some((m, i) => m.id !== previous[i]))
+        previous = messages.map((m) => m.id);
+      return previous;
+    };
+  });
+  return useStore(store, select);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isCssColor, isFontFamily, type EmbedTheme } from '../../protocol';
-import { ensureContrast, readableOn } from './contrast';
+import { ensureContrast, parseColor, readableOn, toHex } from './contrast';
 
 /** Colours of a theme. */
 export interface ThemeColors {
@@ -157,24 +157,11 @@ export function themeToCssVariables(theme: Theme): Record<`--ek-${string}`, stri
   };
 }
 
-/** `a` mixed with `b` by `t` (0-1), for #rgb/#rrggbb colours; other colours give `b`. */
+/** `a` mixed with `b` by `t` (0-1), for colours {@link parseColor} reads; other colours give `b`. */
 export function mixColor(a: string, b: string, t: number): string {
-  const rgb = (hex: string) => {
-    const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-    if (!m) return undefined;
-    const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
-    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
-  };
-  const x = rgb(a);
-  const y = rgb(b);
-  if (!x || !y) return b;
-  return `#${x
-    .map((v, i) =>
-      Math.round(v + (y[i]! - v) * t)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
+  const x = parseColor(a);
+  const y = parseColor(b);
+  return x && y ? toHex(x.map((v, i) => v + (y[i]! - v) * t)) : b;
 }
 
 /** The Vega config every chart gets: palette, fonts, axes, legends, titles, grid and background. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveFormats } from '../../../src';
 import type { SqlResult } from '../../../src/protocol';
 import { suggestChart } from '../../../src/react/charts/suggest-chart';
-import { DEFAULT_CHART_HEIGHT, layoutChart, topN } from '../../../src/react/charts/chart-layout';
+import { DEFAULT_CHART_HEIGHT, topN } from '../../../src/react/charts/chart-height';
+import { layoutChart } from '../../../src/react/charts/chart-layout';
 import { applyFormats, wrapTitle } from '../../../src/react/charts/chart-spec';
 
 const bar = {

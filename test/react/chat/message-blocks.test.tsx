@@ -1,7 +1,7 @@
-import { act, render } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../../src/protocol';
-import { ChatProvider, createChatStore, MessageList, MESSAGE_BLOCK_SIZE } from '../../../src';
+import { ChatProvider, createChatStore, MessageList, MESSAGE_BLOCK_SIZE, useMessageIds } from '../../../src';
 import { blocksOf } from '../../../src/react/chat/use-agent-chat';
 
 const message = (i: number): ChatMessage => ({
@@ -74,5 +74,28 @@ describe('MessageList in blocks', () => {
     expect(blocks[3]!.children).toHaveLength(6);
     expect(container.querySelectorAll('.ek-row')).toHaveLength(count + 1);
     expect(rendered).toEqual([`m${count}`]);
+  });
+});
+
+describe('useMessageIds', () => {
+  it('keeps the same array while the ids are unchanged, and re-renders only when one is added or moved', () => {
+    const store = createChatStore({
+      transport: () => ({ url: '/nowhere' }),
+      initialThread: applyChatMessages(EMPTY_THREAD, [message(0), message(1)]),
+    });
+    let renders = 0;
+    const { result } = renderHook(() => (renders++, useMessageIds(store)));
+    const first = result.current;
+    expect(first).toEqual(['m0', 'm1']);
+    const rendersBefore = renders;
+    const edit = { ...message(1), content: 'edited' };
+    act(() => store.setState({ thread: applyChatMessages(store.getState().thread, [edit]) }));
+    expect(result.current).toBe(first);
+    expect(renders).toBe(rendersBefore);
+    act(() => store.setState({ thread: applyChatMessages(store.getState().thread, [message(2)]) }));
+    expect(result.current).toEqual(['m0', 'm1', 'm2']);
+    const moved = { ...message(0), sort: 5 };
+    act(() => store.setState({ thread: applyChatMessages(store.getState().thread, [moved]) }));
+    expect(result.current).toEqual(['m1', 'm2', 'm0']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTheme } from '../../../src/react/theme/theme';
+import { createTheme, mixColor } from '../../../src/react/theme/theme';
 import { contrastRatio, ensureContrast, readableOn } from '../../../src/react/theme/contrast';
 
 /** Brand colours from across the spectrum, light and dark, including the amber and indigo. */
@@ -60,5 +60,15 @@ describe('contrast', () => {
     for (const primary of BRANDS)
       for (const background of ['#ffffff', '#0f172a'])
         expect(contrastRatio(ensureContrast(primary, background), background)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('mixColor', () => {
+  it('mixes two readable colours by t, and gives the second for one it cannot read', () => {
+    expect(mixColor('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mixColor('#fff', '#4f46e5', 0)).toBe('#ffffff');
+    expect(mixColor('#ffffff', 'rgb(79, 70, 229)', 1)).toBe('#4f46e5');
+    expect(mixColor('var(--brand)', '#4f46e5', 0.2)).toBe('#4f46e5');
+    expect(mixColor('#ffffff', 'rebeccapurple', 0.2)).toBe('rebeccapurple');
   });
 });

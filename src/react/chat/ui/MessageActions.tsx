@@ -13,6 +13,11 @@ const COPY = 'M9 9h10v10H9zM5 15V5h10';
 const REGENERATE = 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6';
 const UP = 'M7 10v10H4V10zM7 10l4-7c1.5 0 2.5 1 2 3l-1 4h6a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 16.8 20H7';
 const DOWN = 'M7 14V4H4v10zM7 14l4 7c1.5 0 2.5-1 2-3l-1-4h6a2 2 0 0 0 2-2.3l-1.2-6A2 2 0 0 0 16.8 4H7';
+/** The thumbs: rating, icon, label. */
+const RATINGS = [
+  ['up', UP, 'goodAnswer'],
+  ['down', DOWN, 'badAnswer'],
+] as const;
 
 /** The question an answer answers: the last user message before it. */
 function questionOf(messages: readonly ChatMessage[], answerId: string): string | undefined {
@@ -31,10 +36,6 @@ export function MessageActions({ message }: { message: ChatMessage }) {
   const { store, messages, onFeedback } = ui;
   const [rating, setRating] = useState<'up' | 'down' | null>(null);
   if (message.isInProcess || !message.content) return null;
-  const rate = (value: 'up' | 'down') => {
-    setRating(value);
-    onFeedback?.({ message, rating: value });
-  };
   return (
     <div className="ek-actions" role="group" aria-label={messages.answerActions}>
       <CopyButton
@@ -45,43 +46,37 @@ export function MessageActions({ message }: { message: ChatMessage }) {
         icon={<Icon d={COPY} />}
       />
       {/* On every answer, shown by CSS only on the thread's last row: no store subscription per row. */}
-      {
-        <button
-          type="button"
-          className="ek-icon-button ek-actions__regenerate"
-          aria-label={messages.regenerate}
-          title={messages.regenerate}
-          onClick={() => {
-            const question = questionOf(store.getState().thread.messages, message.id);
-            focusComposer(ui);
-            if (question) void store.getState().send(question);
-          }}
-        >
-          <Icon d={REGENERATE} />
-        </button>
-      }
+      <button
+        type="button"
+        className="ek-icon-button ek-actions__regenerate"
+        aria-label={messages.regenerate}
+        title={messages.regenerate}
+        onClick={() => {
+          const question = questionOf(store.getState().thread.messages, message.id);
+          focusComposer(ui);
+          if (question) void store.getState().send(question);
+        }}
+      >
+        <Icon d={REGENERATE} />
+      </button>
       {onFeedback && (
         <>
-          <button
-            type="button"
-            className="ek-icon-button"
-            aria-label={messages.goodAnswer}
-            title={messages.goodAnswer}
-            aria-pressed={rating === 'up'}
-            onClick={() => rate('up')}
-          >
-            <Icon d={UP} />
-          </button>
-          <button
-            type="button"
-            className="ek-icon-button"
-            aria-label={messages.badAnswer}
-            title={messages.badAnswer}
-            aria-pressed={rating === 'down'}
-            onClick={() => rate('down')}
-          >
-            <Icon d={DOWN} />
-          </button>
+          {RATINGS.map(([value, d, label]) => (
+            <button
+              key={value}
+              type="button"
+              className="ek-icon-button"
+              aria-label={messages[label]}
+              title={messages[label]}
+              aria-pressed={rating === value}
+              onClick={() => {
+                setRating(value);
+                onFeedback({ message, rating: value });
+              }}
+            >
+              <Icon d={d} />
+            </button>
+          ))}
           {rating && (
             <span className="ek-actions__note" role="status">
               {messages.feedbackThanks}
