@@ -211,7 +211,8 @@ export const DarkGerman: Story = {
     ),
   ],
   play: async ({ canvasElement }) => {
-    const list = within(canvasElement).getByRole('navigation', { name: 'Unterhaltungen' });
+    // The list's UI loads lazily: find it once it is there.
+    const list = await within(canvasElement).findByRole('navigation', { name: 'Unterhaltungen' });
     await waitFor(() => expect(list).toHaveTextContent('vor 3 Stunden'));
   },
 };
