@@ -1,7 +1,7 @@
 import { render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { ResultChart, ThemeProvider, type ChartError, type ChartSpecPolicy } from '../../src';
+import { loadCharts, ResultChart, ThemeProvider, type ChartError, type ChartSpecPolicy } from '../../src';
 import type { SqlResult } from '../../src/protocol';
 
 function result(rows: [string, number][], spec: Record<string, unknown> = {}): SqlResult {
@@ -90,6 +90,28 @@ describe('<ResultChart> in Chromium', () => {
     );
     await waitFor(() => expect(bars(container)).toHaveLength(4));
     expect(container.querySelector('svg')).toBe(svg);
+  });
+
+  it('rows that arrive while the chart is still drawing are drawn too', async () => {
+    const spec = result([['A', 1]]).vegaSpec;
+    const two = result([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    const five = result([
+      ['A', 1],
+      ['B', 2],
+      ['C', 3],
+      ['D', 4],
+      ['E', 5],
+    ]);
+    // With vega loaded, the draw starts as the chart mounts; the new rows come while it embeds.
+    await loadCharts();
+    const { container, rerender } = render(<ResultChart result={two} spec={spec} />);
+    expect(container.querySelector('.ek-chart__canvas')?.getAttribute('data-state')).toBe('loading');
+    rerender(<ResultChart result={five} spec={spec} />);
+    expect(bars(container)).toHaveLength(0);
+    await waitFor(() => expect(bars(container)).toHaveLength(5), { timeout: 10_000 });
   });
 
   it('loads nothing a hostile spec asks for', async () => {

@@ -273,14 +273,15 @@ export function ResultChart({
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
     setStatus({ state: 'loading' });
-    const rows = layout!.rows(latestValues.current);
+    const source = latestValues.current;
+    const rows = layout!.rows(source);
     const cleanup = modules.draw({
       element,
       modules,
       spec: chartSpec,
       layout: layout!,
       rows,
-      latest: () => latestValues.current,
+      source,
       split: drawTo === 'canvas' && rows.length > CANVAS_ABOVE_ROWS,
       drawTo,
       formats,

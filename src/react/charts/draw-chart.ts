@@ -36,8 +36,11 @@ export interface DrawRequest {
   layout: ChartLayout;
   /** The rows as the chart gets them (laid out), at the start. */
   rows: readonly object[];
-  /** The result's rows when the view is ready (what `DrawnChart.rows` records). */
-  latest: () => readonly object[];
+  /**
+   * The result's rows `rows` were laid out from (what `DrawnChart.rows` records): rows that
+   * arrive while the chart draws differ from them, so they are applied once it is ready.
+   */
+  source: readonly object[];
   /** Built without drawing first, then drawn in later tasks (a large canvas chart). */
   split: boolean;
   drawTo: 'svg' | 'canvas';
@@ -162,7 +165,7 @@ export function drawChart(request: DrawRequest): () => void {
         embedded.finalize();
       };
       const { view } = embedded;
-      request.onDrawn({ view, modules, rows: request.latest(), spec: formatted, options, layout, element });
+      request.onDrawn({ view, modules, rows: request.source, spec: formatted, options, layout, element });
     } catch (error) {
       if (!cancelled)
         onFail({ kind: 'render-failed', message: error instanceof Error ? error.message : String(error) });
