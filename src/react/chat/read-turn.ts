@@ -21,6 +21,8 @@ export { applyChatMessages } from '../../protocol';
 export interface TurnRead {
   turn: ChatTurn;
   signal: AbortSignal;
+  /** The longest line read (the transport's `maxLineLength`). */
+  maxLineLength: number;
   /** Restarts the idle alarm (a chunk arrived). */
   rearm: () => void;
   /** Stopped before its first line: read on only until that line names the chat to stop. */
@@ -55,7 +57,7 @@ export async function readTurn(read: TurnRead, body: ReadableStream<Uint8Array>,
   let failure: ChatError | null = null;
   try {
     let first = true;
-    for await (const batch of decodeChatStreamBatches(body, { signal })) {
+    for await (const batch of decodeChatStreamBatches(body, { signal, maxLineLength: read.maxLineLength })) {
       read.rearm();
       const messages: ChatMessage[] = [];
       for (const event of batch) {

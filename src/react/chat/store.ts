@@ -19,6 +19,7 @@ import type { TurnRead } from './read-turn';
 import {
   abortUrlOf,
   chatBody,
+  DEFAULT_CHAT_MAX_LINE,
   DEFAULT_IDLE_TIMEOUT_MS,
   newMessageId,
   post,
@@ -313,6 +314,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       const read: TurnRead = {
         turn: t,
         signal: r.stop.signal,
+        maxLineLength: transport.maxLineLength ?? DEFAULT_CHAT_MAX_LINE,
         rearm: r.rearm,
         watching: () => r.watch,
         current: () => reader === r,

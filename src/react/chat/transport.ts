@@ -36,6 +36,12 @@ export interface ChatTransport {
    * one more such period, in case its answer still comes. Default 120 000 ms; 0 turns it off.
    */
   idleTimeoutMs?: number;
+  /**
+   * The longest line read, in characters; a longer one is skipped with a non-fatal
+   * `protocol` warning (`line-too-long`). Default 16 MiB: parsing one line is one task, and
+   * a line of deeply nested JSON much longer than that blocks the page past 200 ms.
+   */
+  maxLineLength?: number;
   /** The data API that re-runs a result's `sqlQuery` for all its rows ("load all rows"). */
   dataUrl?: string;
 }
@@ -80,6 +86,9 @@ export async function responseError(response: Response): Promise<ChatError> {
   }
   return httpError(response.status, message, parseRetryAfter(response.headers.get('Retry-After')));
 }
+
+/** Default of {@link ChatTransport.maxLineLength}. */
+export const DEFAULT_CHAT_MAX_LINE = 16 * 1024 * 1024;
 
 /** Default of {@link ChatTransport.idleTimeoutMs}. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;

@@ -388,6 +388,29 @@ describe('chat store against the mock', () => {
     expect(store.getState().thread.messages.find((m) => m.id === 'a')?.content).toHaveLength(200_000);
   });
 
+  it('skips a line over 16 MiB with a protocol warning; the turn still ends', async () => {
+    const huge = JSON.stringify({ id: 'big', role: 'assistant', content: 'x'.repeat(17 * 1024 * 1024), sort: 1 });
+    const lines = [
+      JSON.stringify({ id: '__cutoff__', state: { chatId: 'huge', isStreaming: true } }),
+      JSON.stringify({ id: 'u', role: 'user', content: 'Huge', sort: 0 }),
+      huge,
+      JSON.stringify({ id: 'a', role: 'assistant', graphPath: ['final'], content: 'Done.', sort: 2 }),
+      JSON.stringify({ id: '__state__', state: { chatId: 'huge', isStreaming: false, messages: [] } }),
+    ];
+    const errors: ChatError[] = [];
+    const store = makeStore(
+      {
+        url: '/chat',
+        fetch: async () => new Response(`${lines.join('\n')}\n`, { headers: { 'Content-Type': 'application/json' } }),
+      },
+      errors,
+    );
+    await store.getState().send('Huge');
+    await until(store, (s) => s.status === 'idle');
+    expect(errors.map((e) => [e.kind, e.fatal])).toEqual([['protocol', false]]);
+    expect(store.getState().thread.messages.map((m) => m.id)).toEqual(['u', 'a']);
+  });
+
   it('applies deltas in batches: far fewer thread updates than lines', async () => {
     const mock = createMockService();
     const store = makeStore(transportFor(mock));
