@@ -432,3 +432,54 @@ export const ConversationCannotBeShown: Story = {
     );
   },
 };
+
+/** The question near the transport's `maxInputLength` (here 60): a character count under the box. */
+export const NearTheLengthLimit: Story = {
+  args: { transport: { ...mockTransport('storybook-limit'), maxInputLength: 60 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Ask a question' });
+    await userEvent.type(box, 'Revenue by region for every country, per month, last year');
+    await expect(canvas.getByText('57 / 60 characters')).toBeVisible();
+    await expect(box).not.toHaveAttribute('aria-invalid');
+    await expect(canvas.getByRole('button', { name: 'Send' })).not.toHaveAttribute('aria-disabled');
+  },
+};
+
+/**
+ * Past the limit: the box is invalid, an alert says to shorten the question, Send is
+ * disabled and Enter sends nothing; the text stays as typed.
+ */
+export const OverTheLengthLimit: Story = {
+  args: { transport: { ...mockTransport('storybook-limit-over'), maxInputLength: 60 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Ask a question' });
+    const question = 'Revenue by region for every country and category, per month, last year';
+    await userEvent.type(box, `${question}{Enter}`);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Too long to send: shorten it to 60 characters.');
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(box).toHaveValue(question);
+    await expect(canvas.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvasElement.querySelector('.ek-message--user')).toBeNull(); // nothing asked
+  },
+};
+
+/**
+ * A question past the limit that reached `send()` another way (a suggestion, the host's
+ * code): refused before the network, kept in the thread with the reason, and no Retry.
+ */
+export const QuestionTooLong: Story = {
+  args: {
+    transport: { ...mockTransport('storybook-too-long'), maxInputLength: 20 },
+    suggestions: ['Revenue by region and country, per month'],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Revenue by region and country, per month' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('This question is too long to send.');
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await expect(canvas.getByRole('log')).toHaveTextContent('Revenue by region and country, per month');
+  },
+};

@@ -101,7 +101,39 @@ export const Interrupted: Story = {
     const alert = await failed(canvasElement, 'The connection dropped before the answer was complete.');
     await expect(canvasElement.querySelector('.ek-message--user')).toHaveTextContent(QUESTION);
     await expect(canvasElement.querySelector('.ek-thinking')).not.toBeNull();
+    // Nothing stays "Thinking…" once the turn has failed.
+    await expect(canvasElement.querySelector('.ek-thinking summary')).not.toHaveTextContent('Thinking…');
+    await expect(canvasElement.querySelectorAll('[aria-busy="true"]')).toHaveLength(0);
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+/**
+ * The connection dropped while the query ran, and the re-joins failed too: the SQL step says
+ * "Did not finish." instead of "running…", and nothing is marked busy.
+ */
+function droppedTransport(): ChatTransport {
+  const base = mockTransport('storybook-interrupted-query', { dropAfterLines: 33, lineDelayMs: 5 });
+  let requests = 0;
+  return {
+    ...base,
+    // The first request drops as the query starts; every re-join finds no network.
+    fetch: (input, init) =>
+      requests++ === 0 ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (story)')),
+  };
+}
+
+export const InterruptedDuringQuery: Story = {
+  args: { showThinking: true, transport: droppedTransport() },
+  play: async ({ canvasElement }) => {
+    const canvas = await ask(canvasElement);
+    // Not `failed()`: the step's title is the question's words too.
+    const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent('The connection dropped before the answer was complete.');
+    const step = canvasElement.querySelector('[data-kind="sql"]');
+    await expect(step).toHaveTextContent('Did not finish.');
+    await expect(step).not.toHaveTextContent('running…');
+    await expect(canvasElement.querySelectorAll('[aria-busy="true"]')).toHaveLength(0);
   },
 };
 

@@ -172,6 +172,28 @@ export const ExportMenu: Story = {
   },
 };
 
+/**
+ * The export menu opened at the bottom of a box that scrolls (a chat's log): no room below,
+ * so it opens upward, inside the box.
+ */
+export const ExportMenuAtTheBottom: Story = {
+  ...placeholder,
+  loaders: fromMock('Revenue by region'),
+  render: (args, { loaded }) => (
+    <div data-testid="log" style={{ height: 360, overflowY: 'auto', border: '1px dashed #94a3b8' }}>
+      <div style={{ height: 300 }} />
+      <ResultChart {...args} result={(loaded as Loaded).result} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const menu = await openMenu(canvasElement, 'Export');
+    await expect(menu).toHaveAttribute('data-side', 'above');
+    const log = within(canvasElement).getByTestId('log').getBoundingClientRect();
+    await expect(menu.getBoundingClientRect().top).toBeGreaterThanOrEqual(log.top);
+    await expect(menu.getBoundingClientRect().bottom).toBeLessThanOrEqual(log.bottom);
+  },
+};
+
 /** A truncated result without a way to load the rest: the CSV has the rows shown, and says so. */
 export const ExportRowsShown: Story = {
   ...placeholder,

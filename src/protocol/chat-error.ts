@@ -2,6 +2,12 @@
 export type ChatErrorKind =
   /** 400: the request body or parameters were refused. */
   | 'bad-request'
+  /**
+   * The question is longer than the transport's `maxInputLength` (default
+   * {@link DEFAULT_MAX_INPUT_LENGTH}): refused before sending, kept as `unsent`. Retry does
+   * not send it; shorten it and send again.
+   */
+  | 'input-too-long'
   /** 401, or an authentication error in a 200 body: the API key (or the host session) is missing or invalid. */
   | 'unauthorized'
   /** 403: not allowed (e.g. stopping another user's chat). */
@@ -67,6 +73,13 @@ export class ChatError extends Error {
     return this.at + (this.options.retryAfterMs ?? 0);
   }
 }
+
+/**
+ * The longest question, in UTF-16 code units (`string.length`), after trimming: the chat
+ * proxy's default `maxInputLength` (a longer `input` is 400) and the browser's, so the chat
+ * refuses a longer one before it is sent.
+ */
+export const DEFAULT_MAX_INPUT_LENGTH = 10_000;
 
 /** The longest `Retry-After` honoured (10 minutes): a header is the service's word, not a lock. */
 export const MAX_RETRY_AFTER_MS = 600_000;

@@ -259,7 +259,8 @@ export function advanceChatTurn(turn: ChatTurn, event: ChatTurnEvent, options: C
         ? { ...turn, phase: 'failed', error: event.error, stopping: true }
         : { ...turn, phase: 'aborted', stopped: event.stopped ?? 'stopped' };
     case 'retry': {
-      if (turn.phase !== 'failed') return turn;
+      // A question refused before sending (too long) stays refused: it must be changed first.
+      if (turn.phase !== 'failed' || turn.error?.kind === 'input-too-long') return turn;
       const base = { ...turn, error: null, attempt: 0, stopping: false };
       if (turn.stopping) return { ...base, phase: 'aborting' };
       // The held request once more (it stays `held`, so a second timeout lets it go).

@@ -18,3 +18,19 @@ export const isCssColor = (value: unknown): value is string =>
 /** A CSS `font-family` list of quoted or bare family names (at most 300 characters). */
 export const isFontFamily = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 300 && value.split(',').every((family) => FAMILY.test(family));
+
+/** The largest corner radius a theme may set, in pixels. */
+export const MAX_RADIUS_PX = 100;
+
+/**
+ * A corner radius in pixels from a number of pixels or a CSS length (`8px`, `0.5rem`, `1em`
+ * at 16 px, `0`), within 0-{@link MAX_RADIUS_PX} px; undefined for anything else (a `url()`,
+ * a `;`, `calc()`, a negative, `NaN`, `1e9`).
+ */
+export function toRadiusPx(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? `${value}px` : typeof value === 'string' ? value.trim() : '';
+  const length = /^(\d{1,4}(?:\.\d{1,4})?)(px|r?em)?$/.exec(text);
+  // A bare number is CSS only for 0; NaN (no match) fails the range check.
+  const px = length && (length[2] || length[1] === '0') ? +length[1]! * (length[2] === 'px' ? 1 : 16) : NaN;
+  return px <= MAX_RADIUS_PX ? px : undefined;
+}

@@ -57,7 +57,7 @@ export {
   type SessionResult,
 } from './embed/session';
 export type { EmbedLoadState } from './embed/use-embed-load';
-export { ChatError, type ChatErrorKind } from '../protocol';
+export { ChatError, DEFAULT_MAX_INPUT_LENGTH, type ChatErrorKind } from '../protocol';
 export {
   createChatStore,
   type ChatActions,

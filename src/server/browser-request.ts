@@ -1,8 +1,13 @@
+import { ValidationError, type ValidationIssue } from '../protocol';
+
 /** Options of {@link checkBrowserRequest}. */
 export interface BrowserRequestOptions {
   /**
    * Origins besides the route's own allowed to call it from a browser (e.g. a separate
-   * frontend, `https://app.example.com`). Default none: same-origin only.
+   * frontend, `https://app.example.com`). Default none: same-origin only. Each entry must be
+   * an origin exactly as a browser sends it: `https://host[:port]`, `http:` only for a
+   * loopback host (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`), lower case, no path, no wildcard
+   * (see {@link checkAllowedOrigins}).
    */
   allowedOrigins?: readonly string[];
   /**
@@ -13,6 +18,49 @@ export interface BrowserRequestOptions {
   requireJson?: boolean;
   /** Largest `Content-Length` accepted, in bytes (else 413). Default: no check. */
   maxBodyBytes?: number;
+}
+
+const LOOPBACK = /^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Why `entry` is not an origin a browser could send, or null when it is one. */
+function originProblem(entry: unknown): string | null {
+  if (typeof entry !== 'string') return 'must be a string';
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return `${JSON.stringify(entry)} is not an origin (https://host[:port])`;
+  }
+  // WHATWG URLs keep a `*` in a host: a host is letters, digits, dots and hyphens, or an IPv6.
+  if (!/^(?:[a-z\d-]+(?:\.[a-z\d-]+)*|\[[\da-f:.]+\])$/.test(url.hostname))
+    return `${JSON.stringify(entry)} is not an origin (no wildcards: list each origin)`;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname)))
+    return `${JSON.stringify(entry)} must be https (http only for localhost, *.localhost, 127.x.x.x or [::1])`;
+  // A browser's `Origin` header is exactly `url.origin`: an entry written otherwise (a path,
+  // a trailing slash, upper case, a default port, a `*`) would never match.
+  if (url.origin !== entry) return `${JSON.stringify(entry)} is not an origin: write it as "${url.origin}"`;
+  return null;
+}
+
+const checked = new WeakSet<readonly string[]>();
+
+/**
+ * Throws a `ValidationError` (with one issue per bad entry, `allowedOrigins[i]`) unless every
+ * entry is an origin as a browser sends it: `https://host[:port]`, or `http:` for a loopback
+ * host, with no path, trailing slash, wildcard or upper case. `createChatProxy` calls it when
+ * it is created; `checkBrowserRequest` on its first use of a list.
+ */
+export function checkAllowedOrigins(origins: readonly string[] | undefined): void {
+  if (origins === undefined || checked.has(origins)) return;
+  const issues: ValidationIssue[] = [];
+  if (!Array.isArray(origins)) issues.push({ path: 'allowedOrigins', message: 'must be an array of origins' });
+  else
+    origins.forEach((entry: unknown, i) => {
+      const message = originProblem(entry);
+      if (message) issues.push({ path: `allowedOrigins[${i}]`, message });
+    });
+  if (issues.length) throw new ValidationError(issues, 'allowedOrigins');
+  checked.add(origins);
 }
 
 const refuse = (status: number, error: string) =>
@@ -30,8 +78,12 @@ const refuse = (status: number, error: string) =>
  * - **415** without `Content-Type: application/json` (unless `requireJson: false`): a form
  *   posted from another site (`text/plain`, `multipart/form-data`) never reaches the route.
  * - **413** when `Content-Length` exceeds `maxBodyBytes`.
+ *
+ * Throws a `ValidationError` when `allowedOrigins` holds an entry that is not an origin
+ * (see {@link checkAllowedOrigins}): a configuration error, not a refusal.
  */
 export function checkBrowserRequest(request: Request, options: BrowserRequestOptions = {}): Response | null {
+  checkAllowedOrigins(options.allowedOrigins);
   const headers = request.headers;
   const origin = headers.get('Origin');
   const site = headers.get('Sec-Fetch-Site');

@@ -1,5 +1,6 @@
 import {
   chatAbortUrl,
+  DEFAULT_MAX_INPUT_LENGTH,
   MESSAGE_ID_PATTERN,
   v,
   type AbortUrlStyle,
@@ -7,13 +8,13 @@ import {
   type Infer,
   type SessionSettings,
 } from '../protocol';
-import { checkBrowserRequest, readBodyText } from './browser-request';
+import { checkAllowedOrigins, checkBrowserRequest, readBodyText } from './browser-request';
 import { redact } from './errors';
 
 /** Default of {@link ChatProxyOptions.maxBodyBytes}: 64 KiB. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-/** Default of {@link ChatProxyOptions.maxInputLength}: 10 000 characters. */
-export const DEFAULT_MAX_INPUT_LENGTH = 10_000;
+// One limit for the proxy and the browser's chat (which refuses a longer question unsent).
+export { DEFAULT_MAX_INPUT_LENGTH };
 
 /** What a browser may send to the proxy for a chat turn: never its own identity. */
 export const BrowserChatRequestSchema = v.object({
@@ -52,11 +53,18 @@ export interface ChatProxyOptions {
   /**
    * Origins besides the proxy's own whose pages may call it (a frontend on another origin).
    * Default none: cross-site requests are refused with 403 (see `checkBrowserRequest`).
+   * Each must be an origin (`https://app.example.com`, `http://localhost:5173`): an entry
+   * with a path, a wildcard or plain http for a public host throws a `ValidationError` when
+   * the proxy is created.
    */
   allowedOrigins?: readonly string[];
   /** Largest request body, in bytes; a larger one is refused with 413 unread. Default 64 KiB. */
   maxBodyBytes?: number;
-  /** Longest `input` (the user's question), in UTF-16 code units; longer is 400. Default 10 000. */
+  /**
+   * Longest `input` (the user's question), in UTF-16 code units; longer is 400. Default
+   * `DEFAULT_MAX_INPUT_LENGTH` (10 000), the browser chat's default too: raising it here,
+   * raise the transport's `maxInputLength` as well.
+   */
   maxInputLength?: number;
 }
 
@@ -84,6 +92,7 @@ const parseJson = (text: string): unknown => {
  */
 export function createChatProxy(options: ChatProxyOptions): (request: Request) => Promise<Response> {
   const { apiKey } = options;
+  checkAllowedOrigins(options.allowedOrigins);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const abortUrl = chatAbortUrl(options.chatUrl, options.abortUrlStyle);
 

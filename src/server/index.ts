@@ -14,4 +14,4 @@ export {
   type ChatProxyOptions,
 } from './chat-proxy';
 export { EmbedApiError, EmbedRequestError } from './errors';
-export { checkBrowserRequest, type BrowserRequestOptions } from './browser-request';
+export { checkAllowedOrigins, checkBrowserRequest, type BrowserRequestOptions } from './browser-request';

@@ -409,6 +409,23 @@ describe('<ResultChart> in Chromium', () => {
     });
   });
 
+  it('never draws one category label over the next on a narrow chart (390 px phone)', async () => {
+    const names = ['Software', 'Hardware', 'Training', 'Support', 'Services'];
+    const { container } = render(
+      <div style={{ width: 320 }}>
+        <ResultChart result={result(names.map((name, i) => [name, 4_500_000 - i * 150_000]))} toolbar={false} />
+      </div>,
+    );
+    await waitFor(() => expect(bars(container)).toHaveLength(5), { timeout: 10_000 });
+    expect(container.querySelector('.ek-chart__canvas')).toHaveAttribute('data-orientation', 'vertical');
+    const labels = [...container.querySelectorAll('.role-axis-label text')]
+      .filter((text) => /^(Soft|Hard|Train|Supp|Serv)/.test(text.textContent ?? ''))
+      .map((text) => text.getBoundingClientRect())
+      .sort((a, b) => a.left - b.left);
+    expect(labels).toHaveLength(5);
+    for (let i = 1; i < labels.length; i++) expect(labels[i]!.left).toBeGreaterThanOrEqual(labels[i - 1]!.right + 2);
+  });
+
   it('draws a temporal line with month labels', async () => {
     const months: [string, number][] = [
       ['2024-01', 5],

@@ -57,12 +57,17 @@ async function pickType(type: string) {
 
 const bars = (container: HTMLElement) => container.querySelectorAll('.mark-rect path');
 
-/** The category labels of a drawn chart in order: top to bottom (`y`), or left to right (`x`). */
+/**
+ * The category labels of a drawn chart in order: top to bottom (`y`), or left to right (`x`).
+ * A label cut to its band ("North Am…") counts as the name it starts.
+ */
 function categoryLabels(container: HTMLElement, names: readonly string[], along: 'x' | 'y' = 'y'): string[] {
   const at = (box: DOMRect) => (along === 'y' ? box.top + box.height / 2 : box.left + box.width / 2);
+  const nameOf = (label: string) =>
+    label.endsWith('…') ? names.find((name) => name.startsWith(label.slice(0, -1))) : names.find((n) => n === label);
   return [...container.querySelectorAll('.role-axis-label text')]
-    .filter((text) => names.includes(text.textContent ?? ''))
-    .map((text) => ({ name: text.textContent!, at: at(text.getBoundingClientRect()) }))
+    .filter((text) => nameOf(text.textContent ?? '') !== undefined)
+    .map((text) => ({ name: nameOf(text.textContent!)!, at: at(text.getBoundingClientRect()) }))
     .sort((a, b) => a.at - b.at)
     .map((label) => label.name);
 }

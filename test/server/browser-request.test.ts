@@ -2,7 +2,13 @@
 // What a cross-site page can make a user's browser send (a form, a fetch without CORS) never
 // reaches the agent; a huge body is refused unread; a huge question is refused.
 import { describe, expect, it } from 'vitest';
-import { checkBrowserRequest, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_INPUT_LENGTH } from '../../src/server';
+import { ValidationError } from '../../src/protocol';
+import {
+  checkAllowedOrigins,
+  checkBrowserRequest,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_INPUT_LENGTH,
+} from '../../src/server';
 import { recordingProxy } from './recording-proxy';
 
 const ORIGIN = 'https://host.test';
@@ -109,5 +115,60 @@ describe('checkBrowserRequest', () => {
     // A route without a body (the guide's session route) checks the origin only.
     expect(checkBrowserRequest(post('', { 'Sec-Fetch-Site': 'same-origin' }), { requireJson: false })).toBeNull();
     expect(checkBrowserRequest(post('', { 'Sec-Fetch-Site': 'same-origin' }))?.status).toBe(415);
+  });
+});
+
+describe('allowedOrigins is host configuration, checked when the proxy is created', () => {
+  const accepted = [
+    'https://app.example.com',
+    'https://app.example.com:8443',
+    'http://localhost:5173',
+    'http://127.0.0.1:3000',
+    'http://[::1]:4000',
+    'http://app.localhost',
+  ];
+  it('takes origins exactly as a browser sends them', async () => {
+    const { proxy } = recordingProxy({ allowedOrigins: accepted });
+    const request = post('{"input":"hi"}', {
+      ...json,
+      Origin: 'http://localhost:5173',
+      'Sec-Fetch-Site': 'cross-site',
+    });
+    expect((await proxy(request)).status).toBe(200);
+  });
+
+  it.each([
+    ['a path', 'https://app.example.com/chat', 'write it as "https://app.example.com"'],
+    ['a trailing slash', 'https://app.example.com/', 'write it as "https://app.example.com"'],
+    ['upper case', 'https://App.Example.com', 'write it as "https://app.example.com"'],
+    ['a default port', 'https://app.example.com:443', 'write it as "https://app.example.com"'],
+    ['a wildcard', 'https://*.example.com', 'is not an origin'],
+    ['a bare wildcard', '*', 'is not an origin'],
+    ['a host without scheme', 'app.example.com', 'is not an origin'],
+    ['plain http to a public host', 'http://app.example.com', 'must be https'],
+    ['another scheme', 'chrome-extension://abcdef', 'must be https'],
+    ['null', 'null', 'is not an origin'],
+    ['an empty string', '', 'is not an origin'],
+  ])('refuses %s with a typed error naming the entry', (_, bad, message) => {
+    const make = () => recordingProxy({ allowedOrigins: ['https://ok.example.com', bad] });
+    expect(make).toThrow(ValidationError);
+    expect(make).toThrow(/allowedOrigins\[1\]/);
+    expect(make).toThrow(message);
+  });
+
+  it('refuses entries that are not strings, and a list that is not an array', () => {
+    expect(() => recordingProxy({ allowedOrigins: [42 as unknown as string] })).toThrow(
+      /allowedOrigins\[0\]: must be a string/,
+    );
+    expect(() => recordingProxy({ allowedOrigins: 'https://app.example.com' as unknown as string[] })).toThrow(
+      ValidationError,
+    );
+  });
+
+  it('checkAllowedOrigins says the same; checkBrowserRequest throws rather than answering', () => {
+    expect(() => checkAllowedOrigins(accepted)).not.toThrow();
+    expect(() => checkAllowedOrigins(['https://x.test/'])).toThrow(ValidationError);
+    const request = post('{}', { ...json, 'Sec-Fetch-Site': 'same-origin' });
+    expect(() => checkBrowserRequest(request, { allowedOrigins: ['https://*.x.test'] })).toThrow(ValidationError);
   });
 });

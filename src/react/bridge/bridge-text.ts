@@ -1,4 +1,5 @@
 import type { SqlResult } from '../../protocol';
+import { oneLine } from '../internal/one-line';
 import type {
   DashboardChatBridgeLabels,
   DashboardChatBridgeOptions,
@@ -27,12 +28,7 @@ const dimensionOf = (member: string) => (member.split('.').pop() ?? member).repl
 function plain(value: unknown, max: number): string {
   const text =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
-  // Control characters (newlines, bidi overrides) become spaces; runs of space collapse.
-  const line = text
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return oneLine(text, max);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-effect';
 
 /** One entry of a {@link MenuButton}: an action, or (with `checked`) one of a set of choices. */
 export interface MenuEntry {
@@ -11,13 +12,34 @@ export interface MenuEntry {
   group?: boolean;
 }
 
+/** Gap between the button and its menu, in pixels (styles.css has the same). */
+const GAP = 4;
+
+/**
+ * The room above and below `anchor` inside everything that clips it: the viewport and each
+ * ancestor that does not let its content overflow (the chat's scrolling log, say).
+ */
+function roomAround(anchor: HTMLElement): { above: number; below: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let at = anchor.parentElement; at; at = at.parentElement) {
+    if (getComputedStyle(at).overflowY === 'visible') continue;
+    const box = at.getBoundingClientRect();
+    top = Math.max(top, box.top + at.clientTop);
+    bottom = Math.min(bottom, box.top + at.clientTop + at.clientHeight);
+  }
+  const box = anchor.getBoundingClientRect();
+  return { above: box.top - top - GAP, below: bottom - box.bottom - GAP };
+}
+
 /**
  * A menu button as the WAI-ARIA menu button pattern (and Radix) has it: Enter, Space or
  * ArrowDown open it on the first item, ArrowUp on the last; arrows move (wrapping), Home
  * and End jump, a letter moves to the next item starting with it; Enter or Space choose
  * and close; Escape closes; either way focus goes back to the button. Tab or a click
  * elsewhere closes it. Items are buttons, so a pointer and a screen reader's virtual cursor
- * work too.
+ * work too. The menu opens below the button, or above it when only there it fits (at the
+ * bottom of a chat, say); where it fits neither way it scrolls on the roomier side.
  */
 export function MenuButton({
   label,
@@ -40,6 +62,18 @@ export function MenuButton({
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+  // Where the open menu goes: placed before it paints (and before the first item takes focus,
+  // which would scroll a clipped item into view).
+  const [place, setPlace] = useState<{ side: 'below' | 'above'; maxHeight?: number }>({ side: 'below' });
+
+  useIsomorphicLayoutEffect(() => {
+    if (!open || !menu.current || !button.current) return;
+    const height = menu.current.scrollHeight;
+    const { above, below } = roomAround(button.current);
+    const side = height > below && above > below ? 'above' : 'below';
+    const room = Math.floor(side === 'above' ? above : below);
+    setPlace({ side, maxHeight: height > room ? Math.max(room, 60) : undefined });
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -121,6 +155,8 @@ export function MenuButton({
           ref={menu}
           id={`${id}-menu`}
           className="ek-menu__list"
+          data-side={place.side}
+          style={{ maxHeight: place.maxHeight }}
           role="menu"
           aria-labelledby={`${id}-button`}
           onKeyDown={onMenuKey}

@@ -198,6 +198,8 @@ export function ResultChart({
     [picked, base, result.columns, types],
   );
   const raw = picked === 'table' || pending ? undefined : (built ?? answered);
+  // Vertical bars the user picked stay vertical.
+  const vertical = picked === 'bar';
   const prepared = useMemo(() => {
     if (raw === undefined || !modules) return undefined;
     // The agent's own spec was checked above already.
@@ -208,8 +210,7 @@ export function ResultChart({
     const bounded = (rows: readonly Record<string, unknown>[]) =>
       modules.limitFacetRows(rows, ready.facets, ready.maxFacets);
     const drawn = bounded(latestValues.current);
-    // Vertical bars the user picked stay vertical.
-    const layout = modules.layoutChart(showTitle ? ready.spec : untitled, drawn, picked === 'bar');
+    const layout = modules.layoutChart(showTitle ? ready.spec : untitled, drawn, vertical);
     const cut = drawn.length < latestValues.current.length;
     return {
       ...ready,
@@ -223,15 +224,17 @@ export function ResultChart({
     // Formats are looked up by chart id at render time, and the layout is decided on the
     // first rows: new rows need no new spec.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [raw, chartId, modules, specPolicy]);
+  }, [raw, chartId, modules, specPolicy, showTitle, vertical]);
   // While the chunk with the checker loads: the chart's place, as high as the spec asks.
   const holding = checking && picked !== 'table';
-  const holdingHeight = useMemo(
+  // Its bars' orientation (a horizontal chart's box is capped, see styles.css) and note too:
+  // nothing moves when the chart draws.
+  const held = useMemo(
     () =>
       holding && typeof raw === 'object' && raw !== null
-        ? Math.min(planChart({ height: SPEC_HEIGHT, ...raw }, values).height ?? DEFAULT_CHART_HEIGHT, 2000)
+        ? planChart({ height: SPEC_HEIGHT, ...raw }, values)
         : undefined,
-    // The provisional height is decided once, on the first rows.
+    // The provisional plan is decided once, on the first rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [holding, raw],
   );
@@ -259,6 +262,8 @@ export function ResultChart({
       : undefined);
   const chartSpec = prepared?.ok ? prepared.spec : undefined;
   const layout = prepared?.ok ? prepared.layout : undefined;
+  const orientation = layout ? layout.orientation : held?.bars?.turn ? 'horizontal' : undefined;
+  const note = layout ? layout.note : held?.note;
   const hasInputs = prepared?.ok === true && prepared.inputs;
 
   useEffect(() => {
@@ -349,9 +354,9 @@ export function ResultChart({
           {suggestion.note}
         </p>
       )}
-      {drawing && layout?.note && (
+      {drawing && note && (
         <p className="ek-chart__notice" role="note">
-          {layout.note}
+          {note}
         </p>
       )}
       {drawing && (
@@ -362,9 +367,9 @@ export function ResultChart({
           aria-busy={status.state === 'loading'}
           data-state={status.state}
           data-renderer={drawTo}
-          data-orientation={layout?.orientation}
+          data-orientation={orientation}
           // Tall horizontal bar charts scroll, so keyboard users must reach them.
-          tabIndex={layout?.orientation === 'horizontal' ? 0 : undefined}
+          tabIndex={orientation === 'horizontal' ? 0 : undefined}
         >
           <div className="ek-skeleton ek-chart__skeleton" aria-hidden="true" />
           {/* The chart's height is known before vega loads; the chart fits it exactly. */}
@@ -372,7 +377,9 @@ export function ResultChart({
           <div
             ref={container}
             className="ek-chart__view"
-            style={{ height: layout ? layout.height : holdingHeight }}
+            style={{
+              height: layout ? layout.height : held ? Math.min(held.height ?? DEFAULT_CHART_HEIGHT, 2000) : undefined,
+            }}
             aria-hidden="true"
           />
         </div>

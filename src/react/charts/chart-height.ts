@@ -37,6 +37,8 @@ export interface BarPlan {
 export interface ChartPlan {
   height: number | undefined;
   bars?: BarPlan;
+  /** One line for the reader when the chart shows fewer bars than the table has rows. */
+  note?: string;
 }
 
 const markType = (spec: Json) =>
@@ -80,8 +82,8 @@ export function planChart(spec: Json, rows: readonly Row[], vertical?: boolean):
   const bars: BarPlan = { encoding, category, value, field, valueField, horizontal, count, turn };
   if (!turn) return { ...plain, bars };
   const summable = valueField !== undefined && (value.aggregate === undefined || value.aggregate === 'sum');
+  const keep = MAX_CATEGORIES - 1;
   if (count > MAX_CATEGORIES && summable) {
-    const keep = MAX_CATEGORIES - 1;
     const all = topN(rows, field, valueField, keep);
     // A rest that outweighs the largest category would shrink every other bar to a sliver
     // (71 customers summed beside 29): the chart then shows the top ones alone.
@@ -89,7 +91,15 @@ export function planChart(spec: Json, rows: readonly Row[], vertical?: boolean):
     bars.top = { rows: other ? all : all.slice(0, keep), other };
   }
   const shown = bars.top?.rows.length ?? count;
-  return { height: Math.max(given ?? 0, shown * BAR_STEP + 70), bars };
+  // Planned here, not with the drawing: the line is in its place before vega loads.
+  const note =
+    bars.top &&
+    `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; ${
+      bars.top.other
+        ? 'the rest are summed as “Other”'
+        : `the other ${(count - keep).toLocaleString('en-US')} together outweigh any one shown, so the chart leaves them out`
+    }. The table has every row.`;
+  return { height: Math.max(given ?? 0, shown * BAR_STEP + 70), bars, note };
 }
 
 /** The `keep` largest categories by summed value, then (unless `other` is false) one "Other" row for the rest. */

@@ -32,7 +32,7 @@ export interface ChartLayout {
  * the height it draws at is {@link planChart}'s, known before.
  */
 export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean): ChartLayout {
-  const { height, bars } = planChart(spec, rows, vertical);
+  const { height, bars, note } = planChart(spec, rows, vertical);
   const same = { rows: (r: readonly Row[]) => r };
   // A composition: its box grows to what it draws.
   if (height === undefined) return { spec, height, ...same };
@@ -47,7 +47,15 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
   if (!bars.turn) {
     let out: Json = {
       ...spec,
-      encoding: { ...encoding, x: { ...category, axis: axisOf(category, { labelAngle: 0 }) } },
+      encoding: {
+        ...encoding,
+        // Upright labels, each cut to its own band (with an ellipsis): on a narrow chart
+        // "Software" and "Hardware" would otherwise run into one another.
+        x: {
+          ...category,
+          axis: axisOf(category, { labelAngle: 0, labelLimit: { expr: "max(bandwidth('x') - 4, 16)" } }),
+        },
+      },
     };
     if (count <= 3) {
       // A lone bar at full width reads as a block, not a bar.
@@ -65,7 +73,6 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
   }
   // Horizontal: categories down the side, one band per bar, largest first.
   let rowsFor = same.rows;
-  let note: string | undefined;
   // The category moves from x to y and the measure from y to x: a sort by "-y" (the
   // measure) must become "-x", or it sorts the bars by their own names.
   let sort: unknown = category.sort === undefined ? '-x' : bars.horizontal ? category.sort : swapSort(category.sort);
@@ -73,10 +80,6 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
     const keep = MAX_CATEGORIES - 1;
     rowsFor = (input) => topN(input, field, valueField, keep, top.other);
     sort = top.rows.map((row) => String(row[field]));
-    const rest = top.other
-      ? 'the rest are summed as “Other”'
-      : `the other ${(count - keep).toLocaleString('en-US')} together outweigh any one shown, so the chart leaves them out`;
-    note = `Showing the top ${keep} of ${count.toLocaleString('en-US')} ${field} by ${valueField}; ${rest}. The table has every row.`;
   }
   const out: Json = {
     ...spec,

@@ -3,6 +3,7 @@ import type { ColumnFormat } from './formats';
 
 // The chart chosen from the columns when no usable spec came loads with these rules.
 export { suggestChart } from './suggest-chart';
+import { DATE_KINDS, LINE_POINTS } from './suggest-chart';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -14,9 +15,6 @@ export type ChartType = 'bar' | 'horizontal-bar' | 'line' | 'area' | 'point' | '
 /** Every {@link ChartType}, in the order the switch lists them. */
 export const CHART_TYPES: readonly ChartType[] = ['bar', 'horizontal-bar', 'line', 'area', 'point', 'table'];
 
-const DATE_KINDS = new Set(['month', 'day', 'datetime']);
-/** A line with more points than this draws no point marks. */
-const LINE_POINTS = 60;
 /** A time chart colours its series by a category with at most this many values. */
 const MAX_SERIES = 12;
 

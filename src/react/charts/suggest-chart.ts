@@ -7,7 +7,10 @@ export interface SuggestedChart {
   note: string;
 }
 
-const DATE_KINDS = new Set(['month', 'day', 'datetime']);
+/** Column format kinds that make a time axis. */
+export const DATE_KINDS: ReadonlySet<string> = new Set(['month', 'day', 'datetime']);
+/** A line with more points than this draws no point marks. */
+export const LINE_POINTS = 60;
 
 /**
  * Picks a chart when the agent sent none: a time column and a measure → line; one
@@ -32,7 +35,7 @@ export function suggestChart(
     return {
       spec: {
         ...base,
-        mark: { type: 'line', point: result.rows.length <= 60 },
+        mark: { type: 'line', point: result.rows.length <= LINE_POINTS },
         encoding: {
           x: { field: time.name, type: 'temporal' },
           y: { field: measure.name, type: 'quantitative' },

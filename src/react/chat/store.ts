@@ -3,6 +3,7 @@ import {
   advanceChatTurn,
   ChatError,
   chatTurnRequest,
+  DEFAULT_MAX_INPUT_LENGTH,
   EMPTY_THREAD,
   isChatTurnOver,
   isChatTurnReading,
@@ -209,11 +210,13 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       const over = isChatTurnOver(t);
       const waiting = t.echoed ? null : question;
       let thread = get().thread;
-      if (t.phase === 'aborting' || t.phase === 'aborted') {
-        // What was still being generated stops where it is.
-        const messages = thread.messages.map((m) => (m.isInProcess ? { ...m, isInProcess: false } : m));
-        thread = { ...thread, isStreaming: false, messages };
-      } else if (over) thread = setStreaming(thread, false);
+      if (over || t.phase === 'aborting') {
+        // What was still being generated stops where it is (stopped, failed): nothing shows as
+        // running after the turn. A re-join or Retry marks what still runs again.
+        const before = thread.messages;
+        const messages = before.map((m) => (m.isInProcess ? { ...m, isInProcess: false } : m));
+        thread = setStreaming(messages.some((m, i) => m !== before[i]) ? { ...thread, messages } : thread, false);
+      }
       set({
         turn: t,
         status: statusOf(t),
@@ -375,8 +378,11 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       })();
     }
 
-    /** Starts a turn (the last one over); resolves when it ends. */
-    const begin = (init: { input?: string; messageId?: string; via?: 'rejoin' | 'reload' }) => {
+    /**
+     * Starts a turn (the last one over); resolves when it ends. `refused`: the turn fails at
+     * once with that error, nothing sent (its question is kept as `unsent`).
+     */
+    const begin = (init: { input?: string; messageId?: string; via?: 'rejoin' | 'reload' }, refused?: ChatError) => {
       if (reader && !reader.watch) reader.stop.abort();
       reader = null;
       clearTimeout(timer);
@@ -386,7 +392,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       set({ warnings: [], lastInput: init.input ?? lastInput });
       const done = new Promise<void>((resolve) => ended.push(resolve));
       const prev = turn;
-      run(prev, (turn = startChatTurn({ messageId: newMessageId(), chatId: thread.chatId, ...init })));
+      const next = startChatTurn({ messageId: newMessageId(), chatId: thread.chatId, ...init });
+      run(prev, (turn = refused ? { ...next, phase: 'failed', error: refused } : next));
       return done;
     };
 
@@ -407,6 +414,14 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       send: async (input) => {
         const text = input.trim();
         if (!text) return;
+        const max = options.transport().maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH;
+        if (text.length > max) {
+          // Never sent (the proxy would answer 400): a typed error, the question kept unsent.
+          const error = new ChatError('input-too-long', `Over ${max} characters`);
+          if (over()) await begin({ input: text }, error);
+          else report(error);
+          return;
+        }
         if (turn?.phase === 'aborting') {
           dispatch({ type: 'send', input: text });
           return new Promise<void>((resolve) => queued.push(resolve));

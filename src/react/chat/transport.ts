@@ -42,6 +42,13 @@ export interface ChatTransport {
    * a line of deeply nested JSON much longer than that blocks the page past 200 ms.
    */
   maxLineLength?: number;
+  /**
+   * The longest question, in characters (UTF-16 code units, after trimming). A longer one is
+   * never sent: the composer counts down to it and refuses, and `send()` fails with an
+   * `input-too-long` error, keeping the question as `unsent`. Default
+   * `DEFAULT_MAX_INPUT_LENGTH` (10 000), the chat proxy's own default: keep the two equal.
+   */
+  maxInputLength?: number;
   /** The data API that re-runs a result's `sqlQuery` for all its rows ("load all rows"). */
   dataUrl?: string;
 }

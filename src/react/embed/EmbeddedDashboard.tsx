@@ -16,7 +16,6 @@ import {
   filterUrlParameter,
   isCssColor,
   isFontFamily,
-  type parseEmbedEvent,
   type EmbedActionPayloads,
   type EmbedActionType,
   type EmbedEvent,
@@ -30,15 +29,16 @@ import { useTheme } from '../theme/ThemeProvider';
 import { DEFAULT_MAX_HEIGHT, useEmbedContext } from './EmbedProvider';
 import { EmbedError } from './errors';
 import { useEmbedLoad, type EmbedLoadState } from './use-embed-load';
+import type * as EventsModule from './event-handlers';
 
 type Payload<T extends EmbedEvent['type']> = Extract<EmbedEvent, { type: T }>['payload'];
 
 // The event parser and the schemas under it are not needed for the first paint: they load
 // with the first dashboard, while its session is minted, long before its iframe can post.
-let events: { parseEmbedEvent: typeof parseEmbedEvent } | undefined;
+let events: typeof EventsModule | undefined;
 let loadingEvents: Promise<unknown> | undefined;
 const loadEvents = () =>
-  (loadingEvents ??= import('../../protocol/embed-events').then(
+  (loadingEvents ??= import('./event-handlers').then(
     (module) => (events = module),
     () => (loadingEvents = undefined), // a failed chunk load is tried again
   ));
@@ -139,17 +139,6 @@ const URL_OPTIONS = [
   'showDashboardFilters',
   'extraParams',
 ] as const satisfies readonly (keyof EmbedUrlOptions)[];
-
-const HANDLERS = {
-  'cube:event:ready': 'onReady',
-  'cube:event:view': 'onView',
-  'cube:event:navigate': 'onNavigate',
-  'cube:event:dashboard-loaded': 'onDashboardLoaded',
-  'cube:event:download': 'onDownload',
-  'cube:event:drilldown': 'onDrilldown',
-  'cube:event:ai-query': 'onAiQuery',
-  'cube:event:error': 'onEmbedError',
-} as const satisfies Partial<Record<EmbedEvent['type'], keyof EmbedEventHandlers>>;
 
 function useNearViewport(enabled: boolean) {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -252,7 +241,7 @@ export const EmbeddedDashboard = forwardRef<EmbeddedDashboardHandle, EmbeddedDas
         if (event.type === 'cube:event:resize') setContentHeight(event.payload.height);
         if (event.type === 'cube:event:error' && event.payload.fatal)
           fail(new EmbedError('embed', event.payload.message));
-        const name = (HANDLERS as Partial<Record<string, keyof EmbedEventHandlers>>)[event.type];
+        const name = (events!.EVENT_HANDLERS as Partial<Record<string, keyof EmbedEventHandlers>>)[event.type];
         if (name) (handlers[name] as ((payload: unknown) => void) | undefined)?.(event.payload);
         handlers.onEvent?.(event);
       };

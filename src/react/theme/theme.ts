@@ -1,4 +1,4 @@
-import { isCssColor, isFontFamily, type EmbedTheme } from '../../protocol';
+import { isCssColor, isFontFamily, toRadiusPx, type EmbedTheme } from '../../protocol';
 import { ensureContrast, parseColor, readableOn, toHex } from './contrast';
 
 /** Colours of a theme. */
@@ -21,7 +21,7 @@ export interface Theme {
   colorScheme: 'light' | 'dark';
   colors: ThemeColors;
   fonts: { body: string; mono: string };
-  /** Corner radius in pixels. */
+  /** Corner radius in pixels (0-100). */
   radius: number;
   density: 'compact' | 'comfortable' | 'spacious';
   /** Chart colours: the category palette, first colour first. */
@@ -35,7 +35,8 @@ export interface ThemeInput {
   colorScheme?: 'light' | 'dark' | 'system';
   colors?: Partial<ThemeColors>;
   fonts?: Partial<Theme['fonts']>;
-  radius?: number;
+  /** Corner radius: pixels (0-100), or a CSS length (`8px`, `0.5rem`, `0`). */
+  radius?: number | string;
   density?: Theme['density'];
   chart?: Partial<Theme['chart']>;
   locale?: string;
@@ -107,9 +108,11 @@ function valid<T extends object>(input: T | undefined, ok: (value: unknown) => b
 /**
  * A complete theme from partial overrides, over the light or dark defaults. With
  * `colorScheme: 'system'`, `prefersDark` picks the base (the provider passes the media query).
- * Colours and fonts are host configuration, checked rather than trusted: a colour must be a
- * colour value (hex, `rgb()`, `hsl()`, `oklch()`…, a name), a font a `font-family` list. Any
- * other value (a `url(…)`, a `;`, braces) is left out, the default used, and named in `dropped`.
+ * Every value is host configuration, checked rather than trusted: a colour must be a
+ * colour value (hex, `rgb()`, `hsl()`, `oklch()`…, a name), a font a `font-family` list, the
+ * radius 0-100 px (a number, or a length such as `8px`, `0.5rem`), the density one of its
+ * three names. Any other value (a `url(…)`, a `;`, braces, `1e9`)
+ * is left out, the default used, and named in `dropped`.
  */
 export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped: string[] = []): Theme {
   const dark = input.colorScheme === 'dark' || (input.colorScheme === 'system' && prefersDark);
@@ -121,12 +124,14 @@ export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped
   if (!given.onPrimary) colors.onPrimary = on(colors.primary);
   if (!given.onDanger) colors.onDanger = on(colors.danger);
   const palette = Object.values(valid(input.chart?.palette, isCssColor, dropped)) as string[];
+  const { radius } = valid({ radius: input.radius }, (value) => toRadiusPx(value) !== undefined, dropped);
+  const { density } = valid({ density: input.density }, (value) => Object.hasOwn(SPACING, value as string), dropped);
   return {
     colorScheme: base.colorScheme,
     colors,
     fonts: { ...base.fonts, ...valid(input.fonts, isFontFamily, dropped) },
-    radius: input.radius ?? base.radius,
-    density: input.density ?? base.density,
+    radius: toRadiusPx(radius) ?? base.radius,
+    density: (density as Theme['density'] | undefined) ?? base.density,
     chart: { palette: palette.length ? palette : [...base.chart.palette] },
     ...(input.locale ? { locale: input.locale } : {}),
   };

@@ -1,5 +1,6 @@
 import { v, type Infer } from '../../protocol';
 import { browserStorage, readStored, storageKey, watchStored, writeStored } from '../internal/browser-storage';
+import { oneLine } from '../internal/one-line';
 import { StoredChatIdSchema } from '../chat/persisted-chat';
 
 /** The longest title kept. */
@@ -39,13 +40,7 @@ export interface ThreadStore {
 }
 
 /** A title as shown: one line, no control or direction characters, at most `max` characters. */
-export function cleanTitle(text: string, max = MAX_TITLE): string {
-  const line = text
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+export const cleanTitle = (text: string, max = MAX_TITLE): string => oneLine(text, max);
 
 /**
  * The threads in a value, most recent first: each record validated and copied field by field

@@ -1,5 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src';
 import { loadMarkdown, MARKDOWN_LIMIT, markdownBlocks, markdownChunks } from '../../../src/react/chat/ui/Markdown';
@@ -74,6 +75,32 @@ describe('Markdown bounds its work (issue 17, point 4)', () => {
     const { container } = render(<Markdown text={text} />);
     expect(container.querySelector('.ek-markdown__plain')!.textContent).toBe(text);
     expect(container.querySelector('em')).toBeNull();
+  });
+
+  it('streams past a chunk boundary without a commit of plain text: the new chunk parses in the same render', async () => {
+    await loadMarkdown();
+    const paragraph = 'Revenue grew **fast** this quarter, mostly in Europe.\n\n';
+    const head = paragraph.repeat(Math.ceil(2_000 / paragraph.length));
+    let commits = 0;
+    const count = () => void commits++;
+    const view = render(
+      <Profiler id="md" onRender={count}>
+        <Markdown text={head} />
+      </Profiler>,
+    );
+    await waitFor(() => expect(view.container.querySelector('.ek-markdown__plain')).toBeNull());
+    commits = 0;
+    // A delta starts a new chunk: it shows as markdown at once, in one commit.
+    view.rerender(
+      <Profiler id="md" onRender={count}>
+        <Markdown text={`${head}And **Asia** next.`} />
+      </Profiler>,
+    );
+    expect(markdownChunks(`${head}And **Asia** next.`)).toHaveLength(2);
+    expect(view.container.querySelector('.ek-markdown__plain')).toBeNull();
+    expect([...view.container.querySelectorAll('strong')].at(-1)!.textContent).toBe('Asia');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(commits).toBe(1);
   });
 
   it(`parses the first ${MARKDOWN_LIMIT.toLocaleString('en-US')} characters; "Show all" shows the rest as plain text`, async () => {

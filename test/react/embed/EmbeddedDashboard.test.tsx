@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef, StrictMode, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   EmbeddedDashboard,
   EmbedProvider,
@@ -267,6 +267,11 @@ describe('<EmbeddedDashboard> sessions', () => {
 });
 
 describe('<EmbeddedDashboard> messages', () => {
+  // The event parser is a lazy chunk, loaded as the first dashboard mounts: these tests post
+  // events synchronously, so it is loaded first (a cold module graph can take longer than
+  // minting the session). Events that arrive before it wait for it, in order.
+  beforeAll(() => import('../../../src/react/embed/event-handlers'));
+
   async function loaded(extra: Record<string, unknown> = {}, providerProps: Record<string, unknown> = {}) {
     const handlers = {
       onReady: vi.fn(),

@@ -12,6 +12,7 @@ import {
   themeToVegaConfig,
   ThemeProvider,
   useTheme,
+  useThemeStyle,
   type Theme,
 } from '../../../src';
 
@@ -132,5 +133,87 @@ describe('<ThemeProvider>', () => {
     const bare = render(<ResultTable result={result} />).container.querySelector('.ek-table') as HTMLElement;
     expect(bare.classList.contains('ek-root')).toBe(true);
     expect(bare.getAttribute('style')).toBeNull();
+  });
+});
+
+describe('radius and density are checked like colours', () => {
+  // What a host's config (JSON, a CMS, a query string) could hold: none may reach CSS.
+  const HOSTILE: unknown[] = [
+    'url(//evil.test/x)',
+    '8px; background: url(//evil.test/x)',
+    '8px}body{background:red',
+    'expression(alert(1))',
+    'calc(100vw)',
+    'var(--x)',
+    '-4px',
+    '1e9px',
+    '99999px',
+    '7rem',
+    '8',
+    '',
+    '8 px',
+    1e9,
+    -1,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    null,
+    { toString: () => '8px' },
+  ];
+
+  it('takes a radius in pixels or as a CSS length, within 0-100 px', () => {
+    expect(createTheme({ radius: 0 }).radius).toBe(0);
+    expect(createTheme({ radius: 12.5 }).radius).toBe(12.5);
+    expect(createTheme({ radius: '8px' }).radius).toBe(8);
+    expect(createTheme({ radius: '0.5rem' }).radius).toBe(8);
+    expect(createTheme({ radius: '1em' }).radius).toBe(16);
+    expect(createTheme({ radius: '0' }).radius).toBe(0);
+    expect(createTheme({ radius: '100px' }).radius).toBe(100);
+    expect(themeToCssVariables(createTheme({ radius: '0.25rem' }))['--ek-radius']).toBe('4px');
+  });
+
+  it.each(HOSTILE)('refuses the radius %s: the default is used and the value named', (radius) => {
+    const dropped: string[] = [];
+    const theme = createTheme({ radius: radius as number }, false, dropped);
+    expect(theme.radius).toBe(lightTheme.radius);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toMatch(/^radius: /);
+    expect(themeToCssVariables(theme)['--ek-radius']).toBe('8px');
+  });
+
+  it('takes a density from its three names only', () => {
+    expect(createTheme({ density: 'compact' }).density).toBe('compact');
+    for (const density of ['url(x)', 'compact;}', 'constructor', '__proto__', 'toString', 'Compact', 4]) {
+      const dropped: string[] = [];
+      const theme = createTheme({ density: density as Theme['density'] }, false, dropped);
+      expect(theme.density).toBe('comfortable');
+      expect(dropped).toEqual([`density: ${JSON.stringify(density)}`]);
+      expect(themeToCssVariables(theme)['--ek-space']).toBe('8px');
+    }
+  });
+
+  /** An element styled as the library's roots are, with the provider's variables. */
+  function Styled() {
+    return <div className="styled" style={useThemeStyle()} />;
+  }
+
+  it('ThemeProvider reports them through onInvalid, and the CSS variables hold the defaults', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onInvalid = vi.fn();
+    const { container } = render(
+      <ThemeProvider
+        theme={{ radius: '8px;}body{background:url(//evil.test/x)', density: 'url(x)' as Theme['density'] }}
+        onInvalid={onInvalid}
+      >
+        <Styled />
+      </ThemeProvider>,
+    );
+    const style = (container.querySelector('.styled') as HTMLElement).getAttribute('style') ?? '';
+    expect(style).not.toMatch(/url\(|evil|\}/);
+    expect(style).toContain('--ek-radius: 8px');
+    expect(style).toContain('--ek-space: 8px');
+    expect(onInvalid).toHaveBeenCalledWith(
+      expect.stringMatching(/Theme values refused: radius: .*, density: "url\(x\)"/),
+    );
+    warn.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIsomorphicLayoutEffect } from '../../internal/use-isomorphic-layout-effect';
 import { useStore } from 'zustand';
+import { DEFAULT_MAX_INPUT_LENGTH } from '../../../protocol';
 import { focusComposer, useChatUI } from './context';
 
 /** Props of {@link Composer}. */
@@ -29,7 +30,8 @@ const StopIcon = () => (
  * line. One action button turns from Send into Stop while a turn runs (the same element, so
  * focus is never dropped); when the turn ends with focus on it, focus returns to the text box.
  * The text is cleared only once the service accepts the question: after a failure it is
- * still there to edit or send again.
+ * still there to edit or send again. Near the transport's `maxInputLength` a character count
+ * shows; past it the box is invalid, an alert says to shorten it, and nothing is sent.
  */
 export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps) {
   const ui = useChatUI();
@@ -41,7 +43,12 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
   const action = useRef<HTMLButtonElement>(null);
   const id = useId();
   const busy = status === 'submitting' || status === 'streaming' || status === 'aborting';
-  const empty = !text.trim();
+  const length = text.trim().length;
+  const empty = !length;
+  const max = ui.transport.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH;
+  const tooLong = length > max;
+  // The count from 90% of the limit on: not a distraction for ordinary questions.
+  const counted = length > max * 0.9;
 
   // Clear the box once the question is accepted (the stream starts, or the turn ends well),
   // also when that happens after an error (a held request answering late, or Retry).
@@ -71,7 +78,7 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
   }, [text, maxHeight]);
 
   const submit = () => {
-    if (busy || empty) return;
+    if (busy || empty || tooLong) return;
     sent.current = text.trim();
     void store.getState().send(text);
   };
@@ -109,6 +116,8 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
         placeholder={placeholder ?? messages.composerPlaceholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={counted ? `${id}-count` : undefined}
       />
       {/* aria-disabled, not disabled: a disabled button would drop focus to <body>. */}
       <button
@@ -117,10 +126,17 @@ export function Composer({ placeholder, label, maxHeight = 200 }: ComposerProps)
         className={`ek-composer__action ${busy ? 'ek-composer__stop' : 'ek-composer__send'}`}
         aria-label={busy ? (stopping ? messages.stopping : messages.stop) : messages.send}
         title={busy ? (stopping ? messages.stopping : messages.stop) : messages.send}
-        aria-disabled={(busy ? stopping : empty) || undefined}
+        aria-disabled={(busy ? stopping : empty || tooLong) || undefined}
       >
         {busy ? <StopIcon /> : <SendIcon />}
       </button>
+      {counted && (
+        <p id={`${id}-count`} className="ek-composer__count">
+          {messages.characterCount(length, max)}
+          {/* Its own alert, read once as it appears (not at every key). */}
+          {tooLong && <span role="alert"> {messages.inputTooLong(max)}</span>}
+        </p>
+      )}
     </form>
   );
 }

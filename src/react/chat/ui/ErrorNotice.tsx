@@ -48,17 +48,20 @@ export function ErrorNotice() {
           {error.status ? ` (HTTP ${error.status})` : ''}
         </p>
       </details>
-      <button
-        type="button"
-        className="ek-button"
-        disabled={wait > 0}
-        onClick={() => {
-          focusComposer(ui);
-          void store.getState().retry();
-        }}
-      >
-        {messages.retry}
-      </button>
+      {/* A question refused for its length is changed, not retried. */}
+      {error.kind !== 'input-too-long' && (
+        <button
+          type="button"
+          className="ek-button"
+          disabled={wait > 0}
+          onClick={() => {
+            focusComposer(ui);
+            void store.getState().retry();
+          }}
+        >
+          {messages.retry}
+        </button>
+      )}
     </div>
   );
 }

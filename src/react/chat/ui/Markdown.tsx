@@ -102,6 +102,9 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const chunks = useMemo(() => markdownChunks(text.slice(0, head)), [text, head]);
   // The first chunk is parsed at once, the others one per task: no long task however many.
   const [parsed, setParsed] = useState(1);
+  // The last chunk (always under CHUNK) joins the render that parses the one before it: while
+  // an answer streams, a chunk that starts is parsed with the frame's update, not a commit later.
+  if (Block !== PlainBlock && parsed === chunks.length - 1) setParsed(chunks.length);
   useEffect(() => {
     if (parsed >= chunks.length || Block === PlainBlock) return;
     const timer = setTimeout(() => setParsed(parsed + 1), 0);

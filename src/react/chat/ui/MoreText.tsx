@@ -1,27 +1,9 @@
-import { useContext, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { ChatUIContext } from './context';
 import { defaultChatMessages } from './messages';
 
-/** Characters per part of a long text: each part is laid out only when it nears the viewport. */
-const PART = 16_000;
-
-/** `text` from `at`, cut into parts at line ends (or anywhere, but never inside a surrogate pair). */
-function parts(text: string, at: number): string[] {
-  const out: string[] = [];
-  while (at < text.length) {
-    let end = Math.min(text.length, at + PART);
-    if (end < text.length) {
-      // Searched in the part's second half only: a text without line ends is not rescanned.
-      const half = at + PART / 2;
-      const line = text.slice(half, end).lastIndexOf('\n');
-      if (line >= 0) end = half + line + 1;
-      else if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
-    }
-    out.push(text.slice(at, end));
-    at = end;
-  }
-  return out;
-}
+/** The shown rest: loaded when "Show all" is pressed (texts this long are rare). */
+const MoreTextParts = lazy(() => import('./MoreTextParts').then((module) => ({ default: module.MoreTextParts })));
 
 /**
  * The part of a long text past `at`, behind a "Show all" button, then as plain pre-wrapped
@@ -33,13 +15,9 @@ export function MoreText({ text, at }: { text: string; at: number }) {
   const [open, setOpen] = useState(false);
   if (at >= text.length) return null;
   return open ? (
-    <div className="ek-more__text">
-      {parts(text, at).map((part, i) => (
-        <p key={i} className="ek-more__part">
-          {part}
-        </p>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <MoreTextParts text={text} at={at} />
+    </Suspense>
   ) : (
     <button type="button" className="ek-button ek-more" onClick={() => setOpen(true)}>
       {messages.showAll(text.length - at)}

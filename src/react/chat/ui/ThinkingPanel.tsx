@@ -28,6 +28,7 @@ export function ThinkingPanel({
     else if (started.current !== null) setSeconds(Math.max(1, Math.round((Date.now() - started.current) / 1000)));
   }, [active]);
   const open = chosen ?? active;
+  const at = cutAt(text, THINKING_LIMIT);
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
     setChosen(!open);
@@ -37,8 +38,8 @@ export function ThinkingPanel({
       <summary onClick={onClick}>
         {active ? messages.thinkingNow : seconds !== null ? messages.thoughtFor(seconds) : messages.reasoning}
       </summary>
-      <p className="ek-thinking__text">{text.slice(0, cutAt(text, THINKING_LIMIT))}</p>
-      <MoreText text={text} at={cutAt(text, THINKING_LIMIT)} />
+      <p className="ek-thinking__text">{text.slice(0, at)}</p>
+      <MoreText text={text} at={at} />
     </details>
   );
 }

@@ -16,10 +16,16 @@ import { CopyButton } from './CopyButton';
 /** The SQL block (tokenizer, lazy formatter) loads when a panel's SQL is first opened. */
 const SqlCode = lazy(() => import('./SqlCode').then((module) => ({ default: module.SqlCode })));
 
-function MetaToolView({ call }: { call: ParsedMetaToolCall }) {
+/** A call without its result: running while its message is, else it never finished (stopped, failed). */
+const isLive = (message: ChatMessage) => message.isInProcess !== false;
+
+function MetaToolView({ call, message }: { call: ParsedMetaToolCall; message: ChatMessage }) {
   const { messages } = useChatUI();
   const query = call.input?.searchQuery ?? call.result?.searchQuery;
-  if (call.status === 'running') return <p className="ek-tool__status">{messages.searchingModel(query)}</p>;
+  if (call.status === 'running')
+    return (
+      <p className="ek-tool__status">{isLive(message) ? messages.searchingModel(query) : messages.toolUnfinished}</p>
+    );
   const cubes = call.result?.cubes ?? [];
   return (
     <details className="ek-tool__details ek-disclosure">
@@ -53,7 +59,7 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
   const [loading, setLoading] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [sqlOpen, setSqlOpen] = useState(false);
   const running = call.status === 'running';
-  const willChart = running && !!call.input?.vegaSpec;
+  const willChart = running && isLive(message) && !!call.input?.vegaSpec;
   useEffect(() => {
     if (willChart) preloadCharts(); // start the chart download while the query runs
   }, [willChart]);
@@ -95,7 +101,9 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
     <>
       <p className="ek-tool__title">
         <strong>{title ?? messages.tool('sql', call.name)}</strong>
-        {running && <span className="ek-tool__status"> {messages.running}</span>}
+        {running && (
+          <span className="ek-tool__status"> {isLive(message) ? messages.running : messages.toolUnfinished}</span>
+        )}
       </p>
       {description && <p className="ek-tool__description">{description}</p>}
       {sql && (
@@ -146,7 +154,7 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       role="group"
       data-kind={call.kind}
       data-status={call.status}
-      aria-busy={running}
+      aria-busy={running && isLive(message)}
       aria-label={messages.tool(call.kind, call.name)}
     >
       {call.status === 'error' ? (
@@ -158,13 +166,14 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
           </details>
         </div>
       ) : call.kind === 'meta' ? (
-        <MetaToolView call={call} />
+        <MetaToolView call={call} message={message} />
       ) : call.kind === 'sql' ? (
         <SqlToolView call={call} message={message} />
       ) : (
         <details className="ek-tool__details ek-disclosure">
           <summary>
-            {messages.tool(call.kind, call.name)} {running ? messages.running : ''}
+            {messages.tool(call.kind, call.name)}{' '}
+            {running ? (isLive(message) ? messages.running : messages.toolUnfinished) : ''}
           </summary>
           <pre className="ek-tool__json">{JSON.stringify({ input: call.input, result: call.result }, null, 2)}</pre>
         </details>

@@ -17,6 +17,10 @@ export interface ChatMessages extends Partial<ResultLabels> {
   loadingThread: string;
   composerLabel: string;
   composerPlaceholder: string;
+  /** Under the composer from 90% of `maxInputLength` on: "9,500 / 10,000 characters". */
+  characterCount: (count: number, max: number) => string;
+  /** Past `maxInputLength`: why Send does nothing. */
+  inputTooLong: (max: number) => string;
   send: string;
   stop: string;
   stopping: string;
@@ -40,6 +44,8 @@ export interface ChatMessages extends Partial<ResultLabels> {
   searchedModel: (query: string | undefined, views: number) => string;
   searchingModel: (query: string | undefined) => string;
   running: string;
+  /** A tool step whose turn ended (stopped, failed) before its result came. */
+  toolUnfinished: string;
   sql: string;
   copySql: string;
   copy: string;
@@ -80,10 +86,14 @@ const ERROR_TEXT = new Map<string, string>([
   ['not-found', 'This conversation is not available any more.'],
   ['interrupted', 'The connection dropped before the answer was complete.'],
   ['rate-limited', 'Too many questions right now.'],
+  ['input-too-long', 'This question is too long to send.'],
   ['busy', 'The previous answer is still being written. Try again in a moment.'],
   ['bad-response', 'The chat service sent an answer that could not be read.'],
   ['timeout', 'The chat service stopped responding.'],
 ]);
+
+/** A count in English: `10,000`. */
+const n = (count: number) => count.toLocaleString('en-US');
 
 /** The English defaults of {@link ChatMessages}. */
 
@@ -94,6 +104,8 @@ export const defaultChatMessages: ChatMessages = {
   loadingThread: 'Loading the conversation…',
   composerLabel: 'Ask a question',
   composerPlaceholder: 'Ask about your data…',
+  characterCount: (count, max) => `${n(count)} / ${n(max)} characters`,
+  inputTooLong: (max) => `Too long to send: shorten it to ${n(max)} characters.`,
   send: 'Send',
   stop: 'Stop',
   stopping: 'Stopping…',
@@ -117,6 +129,7 @@ export const defaultChatMessages: ChatMessages = {
     `Searched the data model${query ? ` for “${query}”` : ''}: ${views} ${views === 1 ? 'view' : 'views'}`,
   searchingModel: (query) => `Searching the data model${query ? ` for “${query}”` : ''}…`,
   running: 'running…',
+  toolUnfinished: 'Did not finish.',
   sql: 'SQL',
   copySql: 'Copy SQL',
   copy: 'Copy answer',
@@ -130,7 +143,7 @@ export const defaultChatMessages: ChatMessages = {
   thoughtFor: (seconds) => `Thought for ${seconds} s`,
   reasoning: 'Reasoning',
   answerPrefix: 'Answer: ',
-  loadAllRows: (total) => `Load all ${total.toLocaleString('en-US')} rows`,
+  loadAllRows: (total) => `Load all ${n(total)} rows`,
   loadingAllRows: 'Loading all rows…',
   loadFailed: 'Loading failed: try again',
   error: (kind, { signedInBefore }) =>
@@ -142,5 +155,5 @@ export const defaultChatMessages: ChatMessages = {
   retryIn: (seconds) => `Try again in ${seconds} s.`,
   reconnecting: 'Reconnecting',
   partFailed: 'This part could not be shown',
-  showAll: (more) => `Show all (${more.toLocaleString('en-US')} more characters)`,
+  showAll: (more) => `Show all (${n(more)} more characters)`,
 };
