@@ -47,7 +47,10 @@ it('the answer below a chart does not move when the chart draws', async () => {
   // The answer's place after each frame, until the chart has drawn and the turn is done.
   const tops: { top: number; drawn: boolean }[] = [];
   const record = () =>
-    tops.push({ top: Math.round(answer.getBoundingClientRect().top - log.getBoundingClientRect().top), drawn: drawn() });
+    tops.push({
+      top: Math.round(answer.getBoundingClientRect().top - log.getBoundingClientRect().top),
+      drawn: drawn(),
+    });
   await waitFor(
     async () => {
       await afterFrame();
