@@ -16,7 +16,11 @@ export interface ThreadListState {
 
 /** What happens to a thread list. */
 export type ThreadListAction =
-  | { type: 'loaded'; threads: readonly ThreadRecord[] }
+  /**
+   * What the store listed. `edited`: threads changed here while it was being read (asked,
+   * renamed, removed, restored); the list may predate those changes, so theirs stand.
+   */
+  | { type: 'loaded'; threads: readonly ThreadRecord[]; edited?: ReadonlySet<string> }
   | { type: 'failed' }
   /** A question the service accepted: a new thread is titled by it, an old one moves up. */
   | { type: 'asked'; question: ChatQuestion; now: number }
@@ -36,8 +40,13 @@ const byRecent = (threads: readonly ThreadRecord[]) => [...threads].sort((a, b) 
  */
 export function threadListReducer(state: ThreadListState, action: ThreadListAction): ThreadListState {
   switch (action.type) {
-    case 'loaded':
-      return { ...state, status: 'ready', threads: action.threads };
+    case 'loaded': {
+      const { edited } = action;
+      if (!edited?.size) return { ...state, status: 'ready', threads: action.threads };
+      const listed = action.threads.filter((t) => !edited.has(t.chatId));
+      const here = state.threads.filter((t) => edited.has(t.chatId));
+      return { ...state, status: 'ready', threads: byRecent([...here, ...listed]) };
+    }
     case 'failed':
       return { ...state, status: 'error' };
     case 'asked': {
@@ -117,6 +126,13 @@ export function connectThreadList(
     publish(api());
   };
   const dispatch = (action: ThreadListAction) => set(threadListReducer(state, action));
+  // Each change made here, numbered: a list read while one was made is older than it.
+  let edits = 0;
+  const editedAt = new Map<string, number>();
+  const edit = (chatId: string, action: ThreadListAction) => {
+    editedAt.set(chatId, ++edits);
+    dispatch(action);
+  };
   const show = (chatId: string | null) => set({ ...state, current: chatId });
 
   /** Runs a store call; a failure is reported, and the list read again (or marked failed). */
@@ -130,16 +146,23 @@ export function connectThreadList(
       else refresh();
     }
   };
-  const refresh = () =>
+  /** Reads the store; `since`: the changes made here up to the read, which the list holds. */
+  const read = (since: number) =>
     store
-      ? void call(async () => dispatch({ type: 'loaded', threads: readThreads(await store.list()) }), true)
+      ? void call(async () => {
+          const threads = readThreads(await store.list());
+          const edited = new Set<string>();
+          for (const [chatId, at] of editedAt) if (at > since) edited.add(chatId);
+          dispatch({ type: 'loaded', threads, edited });
+        }, true)
       : dispatch({ type: 'loaded', threads: [] });
+  const refresh = () => read(edits);
   const save = (chatId: string) => {
     const thread = state.threads.find((t) => t.chatId === chatId);
     if (thread && store) void call(() => store.save(thread));
   };
   const asked = (question: ChatQuestion) => {
-    dispatch({ type: 'asked', question, now: Date.now() });
+    edit(question.chatId, { type: 'asked', question, now: Date.now() });
     save(question.chatId);
   };
 
@@ -152,18 +175,19 @@ export function connectThreadList(
     create: () => show(null),
     rename: (chatId, title) => {
       const before = state;
-      dispatch({ type: 'renamed', chatId, title });
+      edit(chatId, { type: 'renamed', chatId, title });
       if (state !== before) save(chatId);
     },
     remove: (chatId) => {
       const before = state;
-      dispatch({ type: 'removed', chatId });
+      edit(chatId, { type: 'removed', chatId });
       if (state !== before && store) void call(() => store.remove(chatId));
     },
     undo: () => {
       const thread = state.deleted?.thread;
-      dispatch({ type: 'restored' });
-      if (thread) save(thread.chatId);
+      if (!thread) return;
+      edit(thread.chatId, { type: 'restored' });
+      save(thread.chatId);
     },
     dismiss: () => dispatch({ type: 'dismissed' }),
     refresh,
@@ -171,9 +195,10 @@ export function connectThreadList(
   });
 
   const unsubscribe = store?.subscribe?.(refresh);
+  // The questions asked before this loaded are changes the first list may not hold yet.
   for (const question of early.questions.splice(0)) asked(question);
   publish(api());
-  refresh();
+  read(0);
   return () => {
     closed = true;
     unsubscribe?.();

@@ -79,6 +79,18 @@ describe('threadListReducer', () => {
     });
     expect(threadListReducer(loading, { type: 'failed' }).status).toBe('error');
   });
+
+  it("loaded while threads were changed here: their state here stands, the rest is the store's", () => {
+    const here = ready([thread('new', 50, 'Asked while loading'), thread('a', 40, 'Renamed here'), thread('b', 30)]);
+    const listed = [thread('gone', 60), thread('a', 10, 'Old title'), thread('b', 35, 'Other tab')];
+    const state = threadListReducer(here, { type: 'loaded', threads: listed, edited: new Set(['new', 'a', 'gone']) });
+    // 'gone' was removed here meanwhile; 'b' was not touched here, so the store's copy wins.
+    expect(state.threads.map((t) => [t.chatId, t.title])).toEqual([
+      ['new', 'Asked while loading'],
+      ['a', 'Renamed here'],
+      ['b', 'Other tab'],
+    ]);
+  });
 });
 
 describe('connectThreadList', () => {
@@ -151,6 +163,40 @@ describe('connectThreadList', () => {
     // chatProps follow the current thread.
     list.api().chatProps.onChatIdChange('chat_2');
     expect(list.api().chatProps.chatId).toBe('chat_2');
+  });
+
+  it('a question asked while the store is being read is kept, and titles its thread (not a later one)', async () => {
+    // A store that answers a list with what it held when asked, later (a slow backend, or
+    // localStorage read just before a save).
+    let held: ThreadRecord[] = [];
+    const answers: (() => void)[] = [];
+    const store: ThreadStore = {
+      list: () => {
+        const snapshot = held;
+        return new Promise((resolve) => answers.push(() => resolve(snapshot)));
+      },
+      save: (t) => {
+        held = [t, ...held.filter((x) => x.chatId !== t.chatId)];
+      },
+      remove: (chatId) => {
+        held = held.filter((x) => x.chatId !== chatId);
+      },
+    };
+    const list = connect(store);
+    expect(list.api().status).toBe('loading');
+    list.api().chatProps.onQuestion(question('chat_1', 'Revenue by region'));
+    answers.shift()!(); // the list read before the question was saved
+    await vi.waitFor(() => expect(list.api().status).toBe('ready'));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
+    list.api().chatProps.onQuestion(question('chat_1', 'Orders over time'));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
+    expect(held.map((t) => t.title)).toEqual(['Revenue by region']);
+    // A read that starts after the change holds it, and is taken as it is.
+    list.api().refresh();
+    answers.shift()!();
+    await vi.waitFor(() => expect(answers).toHaveLength(0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
   });
 
   it('a failing store: the error is reported; a failed list shows as an error until refreshed', async () => {
