@@ -232,8 +232,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       const prev = turn;
       if (!prev) return;
       const next = (turn = advanceChatTurn(prev, event, { ...limits, now: Date.now() }));
-      // Lines that leave the phase as it is: the thread follows at the next frame.
-      if (next !== prev && !(event.type === 'lines' && next.phase === prev.phase)) run(prev, next);
+      // Lines that change neither the phase, the echo nor the chat: the thread follows at the
+      // next frame. (The echo and the chat id are published at once: `onQuestion` and the
+      // persisted turn must not wait for the end of the answer.)
+      const quiet =
+        event.type === 'lines' &&
+        next.phase === prev.phase &&
+        next.echoed === prev.echoed &&
+        next.chatId === prev.chatId;
+      if (next !== prev && !quiet) run(prev, next);
     };
 
     /** Carries out a transition: requests, timers, Abort, errors, the view, who waits. */

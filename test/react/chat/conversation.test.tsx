@@ -232,6 +232,23 @@ describe('chatId: a controlled conversation', () => {
     expect(onChatIdChange).toHaveBeenLastCalledWith(chat.result.current.chatId);
   });
 
+  it('onQuestion and persistence hear of a question when the service echoes it, not when its answer ends', async () => {
+    const { transport } = service(40); // the echo arrives in a chunk of its own
+    const onQuestion = vi.fn();
+    const { result } = mount(transport, { onQuestion, persist: { user: 'ann' } });
+    await waitFor(() => expect(stored()).toBeNull());
+    const answer = result.current.send('Revenue by region');
+    await waitFor(() => expect(onQuestion).toHaveBeenCalledOnce(), { timeout: 8000 });
+    // Still answering: a reload now re-joins the turn in this thread.
+    expect(result.current.status).toBe('streaming');
+    const chatId = onQuestion.mock.calls[0]![0].chatId as string;
+    expect(chatId).toMatch(/^chat_/);
+    await waitFor(() => expect(stored()?.chat.chatId).toBe(chatId));
+    expect(result.current.status).toBe('streaming');
+    await answer;
+    expect(onQuestion).toHaveBeenCalledOnce();
+  });
+
   it('onQuestion: once per question the service accepted, with its thread', async () => {
     const { transport } = service();
     const onQuestion = vi.fn();
