@@ -93,9 +93,10 @@ describe('a chat that survives a page reload (Chromium)', () => {
   it('reloaded after the answer finished, the thread is identical', async () => {
     const before = await until((chat) => chat.status === 'idle' && chat.finals === 2, 'the finished thread');
     await commands.pageAction(tab, { reload: true });
+    // The thread list loads its own code and store beside the chat: it may show after it.
     const after = await until(
-      (chat) => chat.status === 'idle' && chat.chatId === before.chatId && chat.finals === 2,
-      'the reloaded thread',
+      (chat) => chat.status === 'idle' && chat.chatId === before.chatId && chat.finals === 2 && chat.threads.length > 0,
+      'the reloaded thread and the thread list',
     );
     expect(stable(after.messages)).toBe(stable(before.messages));
     expect(after.threads).toEqual(['Revenue by region']);
