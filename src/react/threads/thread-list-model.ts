@@ -129,9 +129,13 @@ export function connectThreadList(
   // Each change made here, numbered: a list read while one was made is older than it.
   let edits = 0;
   const editedAt = new Map<string, number>();
+  /** Carries out a change to `chatId`'s thread; true if there was one. */
   const edit = (chatId: string, action: ThreadListAction) => {
-    editedAt.set(chatId, ++edits);
+    const before = state;
     dispatch(action);
+    if (state === before) return false;
+    editedAt.set(chatId, ++edits);
+    return true;
   };
   const show = (chatId: string | null) => set({ ...state, current: chatId });
 
@@ -174,14 +178,10 @@ export function connectThreadList(
     select: show,
     create: () => show(null),
     rename: (chatId, title) => {
-      const before = state;
-      edit(chatId, { type: 'renamed', chatId, title });
-      if (state !== before) save(chatId);
+      if (edit(chatId, { type: 'renamed', chatId, title })) save(chatId);
     },
     remove: (chatId) => {
-      const before = state;
-      edit(chatId, { type: 'removed', chatId });
-      if (state !== before && store) void call(() => store.remove(chatId));
+      if (edit(chatId, { type: 'removed', chatId }) && store) void call(() => store.remove(chatId));
     },
     undo: () => {
       const thread = state.deleted?.thread;
