@@ -4,6 +4,13 @@ import { tokenizeSql } from './sql-highlight';
 const loadFormatter = () => import('sql-formatter').then((module) => module.format);
 let formatter: ReturnType<typeof loadFormatter> | null = null;
 
+/**
+ * Longer SQL is shown as it came, as plain text: sql-formatter takes ~0.9 s for 200,000
+ * characters and ~4 s for 1,000,000 on the main thread (the agent's SQL is untrusted, and
+ * may be that long), and each highlighted token is a node. 20,000 take about 0.1 s.
+ */
+export const SQL_FORMAT_LIMIT = 20_000;
+
 /** Formats SQL with sql-formatter, loaded on first use (like vega) to keep the entry small. */
 async function formatSql(sql: string): Promise<string> {
   formatter ??= loadFormatter();
@@ -14,11 +21,13 @@ async function formatSql(sql: string): Promise<string> {
 /**
  * SQL in a code block: shown at once as sent, then formatted when the formatter has loaded;
  * highlighted by a small tokenizer into React text nodes (no HTML is ever injected).
- * Unformattable SQL stays as it came.
+ * Unformattable SQL, or SQL past {@link SQL_FORMAT_LIMIT} characters, stays as it came.
  */
 export const SqlCode = memo(function SqlCode({ sql }: { sql: string }) {
   const [formatted, setFormatted] = useState<{ from: string; text: string } | null>(null);
+  const plain = sql.length > SQL_FORMAT_LIMIT;
   useEffect(() => {
+    if (plain) return;
     let live = true;
     formatSql(sql).then(
       (text) => live && setFormatted({ from: sql, text }),
@@ -27,20 +36,22 @@ export const SqlCode = memo(function SqlCode({ sql }: { sql: string }) {
     return () => {
       live = false;
     };
-  }, [sql]);
+  }, [sql, plain]);
   const shown = formatted?.from === sql ? formatted.text : sql;
   return (
     <pre className="ek-sql" data-formatted={shown !== sql || undefined}>
       <code>
-        {tokenizeSql(shown).map((token, i) =>
-          token.kind === 'space' || token.kind === 'identifier' || token.kind === 'operator' ? (
-            token.text
-          ) : (
-            <span key={i} className={`ek-sql__${token.kind}`}>
-              {token.text}
-            </span>
-          ),
-        )}
+        {plain
+          ? sql
+          : tokenizeSql(shown).map((token, i) =>
+              token.kind === 'space' || token.kind === 'identifier' || token.kind === 'operator' ? (
+                token.text
+              ) : (
+                <span key={i} className={`ek-sql__${token.kind}`}>
+                  {token.text}
+                </span>
+              ),
+            )}
       </code>
     </pre>
   );

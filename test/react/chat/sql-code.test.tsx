@@ -1,0 +1,36 @@
+// Untrusted SQL of any length opens without a long task: past SQL_FORMAT_LIMIT it is shown as
+// it came, as one text node, never formatted or tokenized.
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SQL_FORMAT_LIMIT, SqlCode } from '../../../src/react/chat/ui/SqlCode';
+
+const select = (length: number) => {
+  const columns = Array.from({ length: Math.ceil(length / 30) }, (_, i) => `sum(col_${i}) AS total_${i}`).join(', ');
+  return `SELECT ${columns} FROM orders`.slice(0, length);
+};
+
+describe('SqlCode', () => {
+  it('formats and highlights SQL up to the limit', async () => {
+    const { container } = render(<SqlCode sql="select region, sum(revenue) from orders group by 1" />);
+    await waitFor(() => expect(container.querySelector('pre')).toHaveAttribute('data-formatted', 'true'));
+    expect(container.querySelector('code')!.textContent).toMatch(/^SELECT\n {2}region,/);
+    expect(container.querySelectorAll('.ek-sql__keyword').length).toBeGreaterThan(2);
+  });
+
+  it('past the limit: the SQL as it came, one text node, no formatting, no highlighting', async () => {
+    const sql = select(SQL_FORMAT_LIMIT * 50); // a million characters
+    const { container } = render(<SqlCode sql={sql} />);
+    const code = container.querySelector('code')!;
+    expect(code.childNodes).toHaveLength(1);
+    expect(code.textContent).toBe(sql);
+    // Nothing changes once the formatter would have answered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.querySelector('pre')).not.toHaveAttribute('data-formatted');
+    expect(code.childNodes).toHaveLength(1);
+  });
+
+  it('SQL as long as the limit is still highlighted', () => {
+    const { container } = render(<SqlCode sql={select(SQL_FORMAT_LIMIT)} />);
+    expect(container.querySelectorAll('.ek-sql__keyword').length).toBeGreaterThan(0);
+  });
+});
