@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyTooLarge, MAX_BODY_BYTES } from './http';
 import type { MockService } from './service';
 
 /** A running HTTP server in front of a mock. */
@@ -23,8 +24,19 @@ export function toNodeHandler(
     res.on('close', () => controller.abort());
     try {
       const origin = `http://${req.headers.host ?? 'localhost'}`;
+      // Read up to the mock's limit; past it the rest is drained unkept, and answered 413.
       const chunks: Uint8Array[] = [];
-      for await (const chunk of req) chunks.push(chunk as Uint8Array);
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Uint8Array).byteLength;
+        if (size <= MAX_BODY_BYTES) chunks.push(chunk as Uint8Array);
+      }
+      if (size > MAX_BODY_BYTES) {
+        const { status, message } = bodyTooLarge();
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: message }));
+        return;
+      }
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
