@@ -2,7 +2,7 @@
 // `onChatIdChange`, `onQuestion`, `persist`), against the mock in-process.
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMockService, MOCK_ADMIN_KEY, type MockService } from '../../../src/mock';
+import { MOCK_ADMIN_KEY, type MockService } from '../../../src/mock';
 import { chatStreamUrl, selectFinalAnswer } from '../../../src/protocol';
 import {
   useAgentChat,
@@ -11,28 +11,14 @@ import {
   type PersistedChat,
   type UseAgentChatOptions,
 } from '../../../src';
+import { recordingTransport } from './recording-transport';
 
 const KEY = 'react-embedded-analytics:chat:ann';
 
-/** The mock with a log of every chat request body. */
+/** The mock with a log of every chat request (URL and body). */
 function service(lineDelayMs = 0) {
-  const mock = createMockService({ lineDelayMs });
-  const bodies: Record<string, unknown>[] = [];
-  const transport: ChatTransport = {
-    url: chatStreamUrl({
-      origin: 'http://mock.test',
-      cloudRegion: 'aws-us-east-1',
-      accountName: 'acme',
-      agentId: 'analyst',
-    }),
-    fetch: async (input, init) => {
-      bodies.push({ url: String(input), ...(JSON.parse(String(init?.body)) as Record<string, unknown>) });
-      return mock.fetch(input, init);
-    },
-    headers: { Authorization: `Api-Key ${MOCK_ADMIN_KEY}` },
-    sessionSettings: { externalId: 'ann' },
-  };
-  return { mock, bodies, transport };
+  const { mock, transport, requests } = recordingTransport({ sessionSettings: { externalId: 'ann' } }, { lineDelayMs });
+  return { mock, bodies: requests, transport };
 }
 
 type Options = Omit<UseAgentChatOptions, 'transport'>;

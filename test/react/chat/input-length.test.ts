@@ -46,7 +46,7 @@ describe('the longest question', () => {
     const { store, requests } = setup({ maxInputLength: 20 });
     await store.getState().send(`   ${'y'.repeat(20)}   `);
     expect(requests).toHaveLength(1);
-    expect(JSON.parse(requests[0]!)).toMatchObject({ input: 'y'.repeat(20) });
+    expect(requests[0]).toMatchObject({ input: 'y'.repeat(20) });
     await store.getState().send('z'.repeat(21));
     expect(requests).toHaveLength(1);
     expect(store.getState().error?.kind).toBe('input-too-long');
