@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, MAX_BODY_BYTES } from './http';
+import { bodyTooLarge, errorResponse, MAX_BODY_BYTES } from './http';
 import type { MockService } from './service';
 
 /** A running HTTP server in front of a mock. */
@@ -31,12 +31,6 @@ export function toNodeHandler(
         size += (chunk as Uint8Array).byteLength;
         if (size <= MAX_BODY_BYTES) chunks.push(chunk as Uint8Array);
       }
-      if (size > MAX_BODY_BYTES) {
-        const { status, message } = bodyTooLarge();
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: message }));
-        return;
-      }
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
@@ -50,7 +44,8 @@ export function toNodeHandler(
         body: hasBody ? new Blob(chunks as BlobPart[]) : undefined,
         signal: controller.signal,
       });
-      const response = await mock.handle(request);
+      const refused = size > MAX_BODY_BYTES ? bodyTooLarge() : null;
+      const response = refused ? errorResponse(refused.status, refused.message) : await mock.handle(request);
       res.statusCode = response.status;
       response.headers.forEach((value, name) => res.setHeader(name, value));
       if (!response.body) {
