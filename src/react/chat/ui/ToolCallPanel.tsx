@@ -12,12 +12,16 @@ import { ResultChart } from '../../charts/ResultChart';
 import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
 import { CopyButton } from './CopyButton';
+import type { ChatMessages } from './messages';
 
 /** The SQL block (tokenizer, lazy formatter) loads when a panel's SQL is first opened. */
 const SqlCode = lazy(() => import('./SqlCode').then((module) => ({ default: module.SqlCode })));
 
 /** A call without its result: running while its message is, else it never finished (stopped, failed). */
 const isLive = (message: ChatMessage) => message.isInProcess !== false;
+/** What a call without its result says: running, or that it did not finish. */
+const pendingLabel = (message: ChatMessage, messages: ChatMessages) =>
+  isLive(message) ? messages.running : messages.toolUnfinished;
 
 function MetaToolView({ call, message }: { call: ParsedMetaToolCall; message: ChatMessage }) {
   const { messages } = useChatUI();
@@ -101,9 +105,7 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
     <>
       <p className="ek-tool__title">
         <strong>{title ?? messages.tool('sql', call.name)}</strong>
-        {running && (
-          <span className="ek-tool__status"> {isLive(message) ? messages.running : messages.toolUnfinished}</span>
-        )}
+        {running && <span className="ek-tool__status"> {pendingLabel(message, messages)}</span>}
       </p>
       {description && <p className="ek-tool__description">{description}</p>}
       {sql && (
@@ -172,8 +174,7 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       ) : (
         <details className="ek-tool__details ek-disclosure">
           <summary>
-            {messages.tool(call.kind, call.name)}{' '}
-            {running ? (isLive(message) ? messages.running : messages.toolUnfinished) : ''}
+            {messages.tool(call.kind, call.name)} {running ? pendingLabel(message, messages) : ''}
           </summary>
           <pre className="ek-tool__json">{JSON.stringify({ input: call.input, result: call.result }, null, 2)}</pre>
         </details>
