@@ -38,7 +38,32 @@ const preview: Preview = {
     // Accessibility violations fail the story's test in Chromium.
     a11y: { test: 'error' },
     // The demo first: it is what `npm start` shows.
-    options: { storySort: { order: ['Demo', 'Embedding', 'Chat', 'Charts', 'Theme', 'Avatar'] } },
+    options: {
+      storySort: {
+        order: [
+          'Demo',
+          'Guides',
+          [
+            'Start here',
+            'Embedding',
+            'Chat and conversations',
+            'Charts and theming',
+            'Server and security',
+            'Native analytics',
+            'Protocol',
+            'Mock and testing',
+            'Troubleshooting',
+            'API reference',
+            'Development',
+          ],
+          'Embedding',
+          'Chat',
+          'Charts',
+          'Theme',
+          'Avatar',
+        ],
+      },
+    },
   },
   globalTypes: {
     theme: {

@@ -1,34 +1,38 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const doc = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
-describe("README's five-minute host guide", () => {
+describe("the README's five-minute host guide and the Next.js guide show tested code", () => {
+  const readme = doc('README.md');
+
   // The smoke test typechecks, builds and runs these files against the packed package (the
   // backend as the scratch app's src/server.ts); the Next.js example builds and runs them too.
   it.each([
     ['ts', '../../examples/next-app/lib/backend.ts'],
     ['tsx', './app/src/App.tsx'],
-  ])('shows %s %s verbatim', (language, file) => {
+  ])('the README shows %s %s verbatim', (language, file) => {
     const code = readFileSync(new URL(file, import.meta.url), 'utf8');
     expect(readme).toContain(`\`\`\`${language}\n${code}\`\`\``);
   });
 
-  it("shows the Next.js example's page and provider", () => {
-    const example = (file: string) => readFileSync(new URL(`../../examples/next-app/${file}`, import.meta.url), 'utf8');
+  it("docs/embedding.md shows the Next.js example's page and provider verbatim", () => {
+    const guide = doc('docs/embedding.md');
+    const example = (file: string) => doc(`examples/next-app/${file}`);
     for (const file of ['app/page.tsx', 'app/analytics-provider.tsx']) {
-      expect(readme).toContain(`\`\`\`tsx\n// ${file}\n${example(file)}\`\`\``);
+      expect(guide).toContain(`\`\`\`tsx\n// ${file}\n${example(file)}\`\`\``);
     }
   });
 
-  it('has the sections a host needs', () => {
-    for (const section of [
-      'Five-minute host guide',
-      'Next.js App Router',
-      'Security',
-      'Troubleshooting',
-      'API reference',
-    ])
-      expect(readme).toMatch(new RegExp(`^## ${section}$`, 'm'));
+  it('the guides have the sections a host needs', () => {
+    for (const [file, sections] of [
+      ['docs/embedding.md', ['Next.js App Router', 'Vite']],
+      ['docs/chat.md', ['Conversations']],
+      ['docs/server-and-security.md', ['Security']],
+    ] as const) {
+      for (const section of sections) expect(doc(file)).toMatch(new RegExp(`^## ${section}$`, 'm'));
+    }
+    expect(doc('docs/troubleshooting.md')).toMatch(/^# Troubleshooting$/m);
+    expect(doc('docs/api-reference.md')).toMatch(/^# API reference$/m);
   });
 });
