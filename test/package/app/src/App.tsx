@@ -19,13 +19,21 @@ export interface AppProps {
 export function App({ embedBaseUrl, user }: AppProps) {
   return (
     <EmbedProvider baseUrl={embedBaseUrl} getSession={getSession} theme={{ colors: { primary: '#0e7490' } }}>
-      <main style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16 }}>
-        <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales overview" />
-        <AgentChat
-          transport={{ url: '/api/chat' }}
-          user={{ displayName: user.name, ...(user.avatarUrl ? { picture: user.avatarUrl } : {}) }}
-          suggestions={['Revenue by region', 'Orders over time']}
+      {/* Side by side (2:1) where both fit, stacked on a phone: the chat never gets squeezed. */}
+      <main style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+        <EmbeddedDashboard
+          publicId="sales-overview"
+          deploymentId={1}
+          title="Sales overview"
+          style={{ flex: '2 1 560px', minWidth: 0 }}
         />
+        <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <AgentChat
+            transport={{ url: '/api/chat' }}
+            user={{ displayName: user.name, ...(user.avatarUrl ? { picture: user.avatarUrl } : {}) }}
+            suggestions={['Revenue by region', 'Orders over time']}
+          />
+        </div>
       </main>
     </EmbedProvider>
   );
