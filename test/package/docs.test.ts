@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchors, docFiles, readDoc, relativeLinks, repo } from './docs-files';
+import { anchors, codeBlocks, docFiles, readDoc, relativeLinks, repo } from './docs-files';
+import { typecheckBlocks } from './docs-typecheck';
 
 /**
  * Guides written on other branches, linked from the README's map before they land. Remove
@@ -52,4 +53,19 @@ describe('the README and the guides in docs/', () => {
       expect(pages.some((page) => page.includes(`from '${path}?raw'`))).toBe(true);
     }
   });
+
+  it('typecheck every TypeScript block against the source (or say why a block is not code)', () => {
+    // These four are files of their own, typechecked, built and run by the smoke test and
+    // the Next.js example; readme.test.ts checks the docs show them verbatim.
+    const tested = [
+      'examples/next-app/lib/backend.ts',
+      'test/package/app/src/App.tsx',
+      'examples/next-app/app/page.tsx',
+      'examples/next-app/app/analytics-provider.tsx',
+    ].map((file) => readFileSync(join(repo, file), 'utf8'));
+    const blocks = files.flatMap((file) => codeBlocks(file)).filter((block) => ['ts', 'tsx'].includes(block.language));
+    const snippets = blocks.filter((block) => !block.notChecked && !tested.some((code) => block.code.endsWith(code)));
+    expect(snippets.length).toBeGreaterThan(10);
+    expect(typecheckBlocks(snippets)).toEqual([]);
+  }, 120_000);
 });
