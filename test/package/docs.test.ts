@@ -23,6 +23,18 @@ describe('the README and the guides in docs/', () => {
       expect(readme).toMatch(new RegExp(`^## ${section}$`, 'm'));
   });
 
+  it('npm start lands on the Default demo story, whose play function clicks nothing', () => {
+    const { scripts } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toContain('--initial-path=/story/demo-app--default');
+    const stories = readFileSync(join(repo, 'stories/Demo.stories.tsx'), 'utf8');
+    expect(stories).toContain("title: 'Demo/App',");
+    const play = /export const Default: Story = \{([\s\S]*?)\n\};/.exec(stories)?.[1] ?? '';
+    expect(play).toMatch(/play:/);
+    expect(play).not.toMatch(/userEvent|\.click\(|\.focus\(|fireEvent/);
+  });
+
   it('link every guide from the README', () => {
     const readme = readDoc('README.md');
     for (const file of files.filter((file) => file !== 'README.md')) expect(readme).toContain(`](${file})`);
