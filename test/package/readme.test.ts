@@ -24,6 +24,15 @@ describe("the README's five-minute host guide and the Next.js guide show tested 
     }
   });
 
+  it("troubleshooting shows the smoke app's declaration for vega-embed's untyped import", () => {
+    const declaration = /```ts\n((?:\s*declare module 'fast-json-patch[\s\S]*?))```/.exec(
+      doc('docs/troubleshooting.md'),
+    )?.[1];
+    const dedented = declaration?.replace(/^ {2}/gm, '');
+    expect(dedented).toMatch(/^declare module/);
+    expect(readFileSync(new URL('./app/src/vendor.d.ts', import.meta.url), 'utf8')).toContain(dedented);
+  });
+
   it('the guides have the sections a host needs', () => {
     for (const [file, sections] of [
       ['docs/embedding.md', ['Next.js App Router', 'Vite']],
