@@ -9,8 +9,6 @@ const MAX_PICKS = 500;
 
 /** The picks by result key, oldest first. A chat with `persist` restores and saves them. */
 export const picks = new Map<string, ChartChoice>();
-/** Called after every pick with a key (the chat's persistence saves it). */
-export const pickListeners = new Set<() => void>();
 
 /**
  * The chart type a user picked for a result, kept by the result's key (its `uuid`, or the
@@ -25,7 +23,6 @@ export function useChartChoice(key: string | undefined): [ChartChoice | undefine
       picks.delete(key);
       picks.set(key, type);
       if (picks.size > MAX_PICKS) picks.delete(picks.keys().next().value!);
-      pickListeners.forEach((listener) => listener());
     }
     setOwn(type); // re-renders this chart
   };

@@ -1,5 +1,5 @@
 import { isChatTurnOver } from '../../protocol';
-import { pickListeners, picks } from '../charts/chart-choices';
+import { picks } from '../charts/chart-choices';
 import {
   localChatPersistence,
   MAX_STORED_VIEWS,
@@ -167,8 +167,14 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     save(state);
   };
   const unsubscribe = store.subscribe(changed);
-  const picked = () => save(store.getState());
-  pickListeners.add(picked);
+  // View picks are saved with every change of the chat, and when the page is hidden or left
+  // (a reload, a closed tab, a phone switching apps): a pick needs no listener in the charts.
+  const left = () => save(store.getState());
+  const hidden = () => document.visibilityState === 'hidden' && left();
+  if (adapter && typeof window !== 'undefined') {
+    window.addEventListener('pagehide', left);
+    document.addEventListener('visibilitychange', hidden);
+  }
 
   const sync = () => {
     const want = options().chatId;
@@ -207,7 +213,9 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     close: () => {
       closed = true;
       unsubscribe();
-      pickListeners.delete(picked);
+      if (typeof window === 'undefined') return;
+      window.removeEventListener('pagehide', left);
+      document.removeEventListener('visibilitychange', hidden);
     },
   };
 }

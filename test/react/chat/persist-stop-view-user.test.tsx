@@ -2,7 +2,7 @@
 // user's View picks) and whose it is (another user on the same chat starts afresh), against
 // the mock in-process. A remount of the hook is the page reload.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAgentChat, type ChatTransport, type PersistedChat, type UseAgentChatOptions } from '../../../src';
 import { picks, useChartChoice } from '../../../src/react/charts/chart-choices';
 import { recordingTransport } from './recording-transport';
@@ -80,18 +80,28 @@ describe("persist: the user's View picks", () => {
     await chat.result.current.send('Revenue by region');
     const choice = renderHook(() => useChartChoice('result-1'));
     act(() => choice.result.current[1]('table'));
-    await waitFor(() => expect(stored()?.views).toEqual([{ key: 'result-1', view: 'table' }]));
+    // Saved when the page is left (a reload)…
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()?.views).toEqual([{ key: 'result-1', view: 'table' }]);
     act(() => choice.result.current[1]('line'));
-    await waitFor(() => expect(stored()?.views).toEqual([{ key: 'result-1', view: 'line' }]));
+    // … or hidden (a phone switching apps)…
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(stored()?.views).toEqual([{ key: 'result-1', view: 'line' }]);
+    vi.restoreAllMocks();
+    // … and with the chat's next change.
+    act(() => choice.result.current[1]('area'));
+    await chat.result.current.send('Orders over time');
+    expect(stored()?.views).toEqual([{ key: 'result-1', view: 'area' }]);
     const chatId = chat.result.current.chatId;
     chat.unmount();
     choice.unmount();
 
     picks.clear(); // the page reloads: the in-memory picks are gone
     const again = mount(transport, { persist: { user: 'ann' } });
-    await waitFor(() => expect(picks.get('result-1')).toBe('line'));
+    await waitFor(() => expect(picks.get('result-1')).toBe('area'));
     await waitFor(() => expect(again.result.current.chatId).toBe(chatId));
-    expect(renderHook(() => useChartChoice('result-1')).result.current[0]).toBe('line');
+    expect(renderHook(() => useChartChoice('result-1')).result.current[0]).toBe('area');
   });
 
   it('keep the last 50, and a bad entry loses only itself', async () => {
@@ -118,7 +128,8 @@ describe('persist: whose conversation', () => {
     const anns = chat.result.current.chatId;
     expect(anns).toMatch(/^chat_/);
     renderHook(() => useChartChoice('anns-result')).result.current[1]('table');
-    await waitFor(() => expect(stored('ann')?.views).toHaveLength(1));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored('ann')?.views).toHaveLength(1);
 
     chat.rerender({ persist: { user: 'bob' } });
     await waitFor(() => expect(chat.result.current.messages).toEqual([]));
