@@ -4,8 +4,8 @@
  * (the embed origin from VITE_EMBED_BASE_URL), its backend started with one command and no
  * NODE_ENV against the mock started by the package's own command, served by `vite preview`
  * with the dev proxy to the backend, and driven in Chromium: signed out, signed in, the
- * dashboard, a question streamed to a chart, Stop, a reload mid-answer that completes once,
- * the layout at 390 px, sign-out and another user.
+ * dashboard, a question streamed to a chart, Stop (its note kept after a reload), a reload
+ * mid-answer that completes once, the layout at 390 px, sign-out and another user.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,6 +170,15 @@ describe('examples/vite-app, a Vite single-page app with a Node backend, from th
       expect(await page.locator('.ek-message--user').nth(1).textContent()).toContain('Orders over time');
     });
 
+    it('a reload keeps the thread and the "Stopped" note', async () => {
+      await page.reload();
+      await page.locator('.ek-message--user').nth(1).waitFor({ timeout: 20_000 });
+      await page.getByText('Stopped. Everything received so far is kept.').waitFor({ timeout: 20_000 });
+      const users = await page.locator('.ek-message--user .ek-message__text').allTextContents();
+      expect(users).toEqual(['Revenue by region', 'Orders over time']);
+      expect(aborts).toEqual([undefined, 204]);
+    });
+
     it('a reload mid-answer shows the thread at once and completes the answer exactly once', async () => {
       const finals = await page.locator('.ek-message--final').count();
       const answers = await page.locator('.ek-message--assistant').count();
@@ -189,6 +198,7 @@ describe('examples/vite-app, a Vite single-page app with a Node backend, from th
       expect(questions.map((request) => request.input ?? `re-join ${request.chatId ? 'thread' : '?'}`)).toEqual([
         'Revenue by region',
         'Orders over time',
+        're-join thread',
         'Top 5 customers by revenue',
         're-join thread',
       ]);
