@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'examples/*/dist',
       'storybook-static',
       'coverage',
       '**/node_modules',

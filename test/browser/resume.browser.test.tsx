@@ -103,4 +103,83 @@ describe('a chat that survives a page reload (Chromium)', () => {
     const service = await commands.resumeChatService(after.chatId!, user);
     expect(service.turns.filter((turn) => turn.chatId === after.chatId)).toHaveLength(2);
   }, 60_000);
+
+  it("after a reload, a stopped turn keeps its note and a result the user's View pick", async () => {
+    /** The View menu's label on each result, and the stopped note, as the page shows them. */
+    const shown = () =>
+      commands.pageAction(tab, {
+        evaluate: `({
+          views: [...document.querySelectorAll('.ek-menu__button')]
+            .map((b) => b.textContent).filter((t) => t.startsWith('View')),
+          tables: document.querySelectorAll('.ek-chat .ek-table').length,
+          note: document.querySelector('.ek-chat__note')?.textContent ?? null,
+        })`,
+      }) as Promise<{ views: string[]; tables: number; note: string | null }>;
+    /** Clicks the first element of `selector` with that text or label: 'clicked', or 'missing'. */
+    const click = (selector: string, text: string) =>
+      commands.pageAction(tab, {
+        evaluate: `((element) => (element ? (element.click(), 'clicked') : 'missing'))(
+          [...document.querySelectorAll(${JSON.stringify(selector)})].find(
+            (e) => e.textContent.trim() === ${JSON.stringify(text)} || e.getAttribute('aria-label') === ${JSON.stringify(text)},
+          ),
+        )`,
+      });
+    const until = async <T,>(read: () => Promise<T>, check: (value: T) => boolean, what: string) => {
+      const start = Date.now();
+      for (;;) {
+        const value = await read().catch(() => null); // mid-reload: no page to ask yet
+        if (value !== null && check(value)) return value;
+        if (Date.now() - start > 30_000) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    // The first answer's result: shown as a table, picked in its View menu.
+    // (While a chart loads, its toolbar's label reads "Table": wait for both charts.)
+    const before = await until(
+      shown,
+      (page) => page.views.length === 2 && !page.views.includes('View: Table'),
+      'the two results’ charts',
+    );
+    const opened = (await shown()).views[0]!;
+    expect(await click('.ek-menu__button', opened)).toBe('clicked');
+    await until(
+      () => click('[role="menuitemradio"]', 'Table'),
+      (result) => result === 'clicked',
+      'the Table entry',
+    );
+    const picked = await until(shown, (page) => page.views[0] === 'View: Table', 'the table');
+    expect(picked.views[1]).toBe(before.views[1]);
+
+    // A third question, stopped while it is answered.
+    await commands.pageAction(tab, { type: 'Top 5 customers by revenue', into: 'textarea' });
+    await until(
+      read,
+      (chat) => chat.status === 'streaming' && questions(chat).length === 3 && chat.messages.some((m) => m.isInProcess),
+      'the third answer to begin',
+    );
+    expect(await click('button', 'Stop')).toBe('clicked');
+    const stopped = await until(shown, (page) => page.note !== null, 'the stopped note');
+    expect(stopped.note).toBe('Stopped. Everything received so far is kept.');
+    const thread = await until(read, (chat) => chat.status === 'idle', 'the stopped turn');
+
+    await commands.pageAction(tab, { reload: true });
+    await until(read, (chat) => chat.status === 'idle' && chat.finals === 2, 'the reloaded thread');
+    const after = await until(
+      shown,
+      (page) => page.note !== null && page.views[1] === before.views[1],
+      'the note and the charts after the reload',
+    );
+    expect(after.note).toBe('Stopped. Everything received so far is kept.');
+    expect(after.views[0]).toBe('View: Table');
+    expect(after.tables).toBe(1);
+    expect(questions(await read())).toEqual(questions(thread));
+    // Nothing was asked again.
+    const service = await commands.resumeChatService(thread.chatId!, user);
+    expect(service.turns.filter((turn) => turn.chatId === thread.chatId).map((turn) => turn.input)).toEqual([
+      'Revenue by region',
+      'Orders over time',
+      'Top 5 customers by revenue',
+    ]);
+  }, 90_000);
 });

@@ -3,101 +3,25 @@
  * scratch folder with the packed tarball (`npm run build` first), built with `next build`
  * (no configuration in the environment), served by `next start` against the mock started by
  * the package's own command, and driven in Chromium: the dashboard loads, a question streams
- * to a chart, Stop sends exactly one abort; signed out, both ask to sign in.
+ * to a chart, Stop sends exactly one abort, a reload keeps the conversation, the layout
+ * stacks at 390 px; signed out, both ask to sign in.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTarball } from '../../scripts/check-package';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
+import { cleanEnv, ExampleApp, freePort } from './example-app';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const example = join(repo, 'examples/next-app');
-const GUIDE_VARIABLES = ['EMBED_BASE_URL', 'EMBED_API_KEY', 'EMBED_DEPLOYMENT_ID', 'AGENT_CHAT_URL'];
-
-let work: string;
-let app: string;
-const processes: ChildProcess[] = [];
+let app: ExampleApp;
 let browser: Browser | undefined;
 
-/** This process's environment without what would change the child's behaviour. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', NEXT_TELEMETRY_DISABLED: '1', ...extra };
-  // Vitest sets NODE_ENV=test; `next build` and `next start` choose production themselves.
-  delete env.NODE_ENV;
-  for (const name of GUIDE_VARIABLES) if (!(name in extra)) delete env[name];
-  return env;
-}
-
-/** Runs a command to its end; on failure the error carries its output. */
-function sh(command: string, args: string[], env = cleanEnv()): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')}: exit ${code}\n${output}`)),
-    );
-  });
-}
-
-/** Starts a long-running command and resolves with its output once `ready` matches it. */
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<() => string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    processes.push(child);
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${command} did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(() => output);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`${command} exited (${code}):\n${output}`)));
-  });
-}
-
-/** A free loopback port (`next start` takes a port, not 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
-  work = mkdtempSync(join(tmpdir(), 'react-embedded-analytics-next-'));
-  const tarball = packTarball(work);
-  app = join(work, 'next-app');
-  // The example as committed, without anything a local run may have left in it.
-  cpSync(example, app, {
-    recursive: true,
-    filter: (source) => !/^(node_modules|\.next|next-env\.d\.ts)(\/|$)/.test(relative(example, source)),
-  });
-  const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
-  manifest.dependencies['react-embedded-analytics'] = `file:${tarball}`;
-  writeFileSync(join(app, 'package.json'), JSON.stringify(manifest, null, 2));
-  await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  app = new ExampleApp('next-app', /^(node_modules|\.next|next-env\.d\.ts)(\/|$)/);
+  await app.install();
 });
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of processes) child.kill('SIGTERM');
-  if (work) rmSync(work, { recursive: true, force: true });
+  app?.close();
 });
 
 describe('examples/next-app, a Next.js App Router app, from the packed tarball', () => {
@@ -105,34 +29,33 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
   let mockEnv: Record<string, string>;
 
   it('builds with `next build` with none of the backend variables set', async () => {
-    const output = await sh(process.execPath, ['node_modules/next/dist/bin/next', 'build']);
+    const output = await app.sh(process.execPath, ['node_modules/next/dist/bin/next', 'build']);
     expect(output).toMatch(/Compiled successfully/);
     expect(output).toMatch(/ƒ \/api\/chat\/\[\[\.\.\.abort\]\]/);
   });
 
   it('runs the mock with `react-embedded-analytics-mock`, which prints what the guide needs', async () => {
-    const bin = join(app, 'node_modules/.bin/react-embedded-analytics-mock');
-    const output = await start(bin, ['--port', '0', '--line-delay', '30'], cleanEnv(), /AGENT_CHAT_URL=\S+\n/);
-    const text = output();
+    const mock = await app.startMock(30);
+    const text = mock.output;
     expect(text).toMatch(/^react-embedded-analytics mock service on http:\/\/127\.0\.0\.1:\d+/);
     expect(text).toContain('mock-admin-key  account acme, admin');
     expect(text).toContain('deployment 1 "Sales analytics": dashboards sales-overview, country-breakdown');
     expect(text).toContain('users: any externalId your backend sends; internal users ana@acme.test');
-    mockEnv = Object.fromEntries(
-      GUIDE_VARIABLES.map((name) => [name, new RegExp(`^  ${name}=(\\S+)$`, 'm').exec(text)![1]!]),
-    );
+    mockEnv = mock.variables;
   });
 
-  it('serves it with `next start`: server-rendered client components, no dev sign-in in production', async () => {
+  it('serves it with `next start`: server-rendered client components, dev sign-in on the mock', async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    await start(
+    await app.start(
       process.execPath,
       ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
       cleanEnv(mockEnv),
       /Ready in/,
     );
-    expect((await fetch(`${origin}/api/dev-login?user=erin`, { redirect: 'manual' })).status).toBe(404);
+    // On the mock (its public key) the development sign-in works with no NODE_ENV; with a real
+    // key it answers 404 (the Vite test runs the same backend.ts that way).
+    expect((await fetch(`${origin}/api/dev-login?user=erin`, { redirect: 'manual' })).status).toBe(303);
     const html = await (await fetch(origin, { headers: { Cookie: 'user=erin' } })).text();
     expect(html).toContain('Signed in as Erin Example');
     expect(html).toMatch(/<textarea[^>]*class="ek-composer__input"/);
@@ -215,6 +138,24 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       expect(aborts).toEqual([{ status: undefined }, { status: 204 }]);
       expect(await page.locator('.ek-message--user').nth(1).textContent()).toContain('Orders over time');
       expect(problems.get(page)).toEqual([]);
+    });
+
+    it('a reload keeps the conversation (`persist`, keyed by the user)', async () => {
+      await page.reload();
+      await page.locator('.ek-message--user').nth(1).waitFor({ timeout: 20_000 });
+      const users = await page.locator('.ek-message--user .ek-message__text').allTextContents();
+      expect(users).toEqual(['Revenue by region', 'Orders over time']);
+      await expect.poll(() => page.locator('.ek-message--final').count(), { timeout: 20_000 }).toBe(1);
+      expect(problems.get(page)).toEqual([]);
+    });
+
+    it('at 390 px the dashboard and the chat stack, each the full width', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const embed = (await page.locator('.ek-embed').boundingBox())!;
+      const chat = (await page.locator('.ek-chat').boundingBox())!;
+      expect(chat.width).toBeGreaterThan(340);
+      expect(Math.abs(chat.width - embed.width)).toBeLessThan(1);
+      expect(chat.y).toBeGreaterThanOrEqual(embed.y + embed.height);
     });
   });
 });

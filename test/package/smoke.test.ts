@@ -142,7 +142,7 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
       globals: { window: string; document: string };
       missing: Record<'session' | 'chat', { status: number; body: { error: string } }>;
       login: Record<
-        'erin' | 'signOut' | 'unknown' | 'production' | 'unset',
+        'erin' | 'signOut' | 'unknown' | 'production' | 'unset' | 'mock' | 'realKey',
         { status: number; location: string; cookie: string }
       >;
       session: { status: number; sessionId: string; embedPage: number; embedUser: string; anonymous: number };
@@ -157,8 +157,8 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
         body: { error: 'Set the EMBED_BASE_URL environment variable on the server' },
       });
     }
-    // The development sign-in: sets and clears the cookie in development only; unknown users,
-    // production and an unset NODE_ENV get 404.
+    // The development sign-in: sets and clears the cookie in development or on the mock only;
+    // unknown users, production and an unset NODE_ENV with a key other than the mock's get 404.
     expect(report.login.erin).toEqual({
       status: 303,
       location: '/',
@@ -168,6 +168,8 @@ describe.each(flavours)('the packed tarball in a Vite + $name app', ({ name, rea
     expect(report.login.unknown.status).toBe(404);
     expect(report.login.production).toEqual({ status: 404, location: null, cookie: null });
     expect(report.login.unset).toEqual({ status: 404, location: null, cookie: null });
+    expect(report.login.mock).toMatchObject({ status: 303, cookie: 'user=erin; Path=/; HttpOnly; SameSite=Lax' });
+    expect(report.login.realKey).toEqual({ status: 404, location: null, cookie: null });
     expect(report.session).toMatchObject({ status: 200, embedPage: 200, embedUser: 'Erin Example', anonymous: 401 });
     expect(report.session.sessionId).toMatch(/\S/);
     expect(report.chat.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import 'react-embedded-analytics/styles.css';
+import './globals.css';
 
 export const metadata = { title: 'Acme analytics (react-embedded-analytics on Next.js)' };
 

@@ -2,19 +2,18 @@
 // renders the library's client components with plain, serialisable props.
 import { headers } from 'next/headers';
 import { AgentChat, EmbeddedDashboard } from 'react-embedded-analytics';
-import { currentUser } from '../lib/backend';
+import { currentUser, devSignIn } from '../lib/backend';
 import { AnalyticsProvider } from './analytics-provider';
 
 export default async function Page() {
   const user = await currentUser(await headers());
   const embedBaseUrl = process.env.EMBED_BASE_URL;
-  const development = process.env.NODE_ENV === 'development';
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h1 style={{ margin: '0 auto 12px 0', fontSize: 22 }}>Acme analytics</h1>
         <p style={{ margin: 0 }}>{user ? `Signed in as ${user.name}` : 'Not signed in'}</p>
-        {development && (
+        {devSignIn() && (
           <nav aria-label="Development sign-in" style={{ display: 'flex', gap: 12 }}>
             <a href="/api/dev-login?user=erin">Sign in as Erin</a>
             <a href="/api/dev-login?user=elias">Sign in as Elias</a>
@@ -24,11 +23,14 @@ export default async function Page() {
       </header>
       {embedBaseUrl ? (
         <AnalyticsProvider embedBaseUrl={embedBaseUrl}>
-          <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16 }}>
+          {/* Dashboard and chat side by side, stacked on a narrow screen (globals.css). */}
+          <div className="analytics-layout">
             <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales overview" />
+            {/* `key`: another user gets a new chat; `persist`: a reload keeps this user's thread. */}
             <AgentChat
+              key={user?.id ?? ''}
               transport={{ url: '/api/chat' }}
-              {...(user ? { user: { displayName: user.name } } : {})}
+              {...(user ? { user: { displayName: user.name }, persist: { user: user.id } } : {})}
               suggestions={['Revenue by region', 'Orders over time']}
             />
           </div>

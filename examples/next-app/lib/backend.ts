@@ -27,14 +27,25 @@ export async function currentUser(headers: { get(name: string): string | null })
   return (id && devUsers.get(id)) || null;
 }
 
+/** The mock service's public API key (`npx react-embedded-analytics-mock`): accepted nowhere else. */
+const MOCK_API_KEY = 'mock-admin-key';
+
+/**
+ * Whether the development sign-in is on: only while NODE_ENV is `development` (`next dev`,
+ * `vite`) or the backend talks to the mock (its key is public and works nowhere else), so a
+ * plain `node`/`tsx` backend on the mock needs no NODE_ENV, and one with a real key and no
+ * NODE_ENV (a production default) has none.
+ */
+export const devSignIn = (): boolean =>
+  process.env.NODE_ENV === 'development' || process.env.EMBED_API_KEY === MOCK_API_KEY;
+
 /**
  * GET /api/dev-login?user=erin signs in as a development user (no `user`: signs out) and goes
- * to `/`. Only while NODE_ENV is `development` (`next dev`, `vite`); 404 otherwise. Replace it
- * with your sign-in.
+ * to `/`. Only while {@link devSignIn}; 404 otherwise. Replace it with your sign-in.
  */
 export async function devLoginRoute(request: Request): Promise<Response> {
   const id = new URL(request.url).searchParams.get('user') ?? '';
-  if (process.env.NODE_ENV !== 'development' || (id && !devUsers.has(id))) {
+  if (!devSignIn() || (id && !devUsers.has(id))) {
     return Response.json({ error: 'not found' }, { status: 404 });
   }
   const cookie = id ? `user=${id}; Path=/; HttpOnly; SameSite=Lax` : 'user=; Path=/; Max-Age=0';

@@ -7,7 +7,8 @@ export type ChartChoice = ChartType | 'auto';
 /** Picks kept at most; the oldest go first (a page with thousands of results stays small). */
 const MAX_PICKS = 500;
 
-const picks = new Map<string, ChartChoice>();
+/** The picks by result key, oldest first. A chat with `persist` restores and saves them. */
+export const picks = new Map<string, ChartChoice>();
 
 /**
  * The chart type a user picked for a result, kept by the result's key (its `uuid`, or the

@@ -1,5 +1,12 @@
 import { isChatTurnOver } from '../../protocol';
-import { localChatPersistence, readPersistedChat, type ChatPersistence, type PersistedChat } from './persisted-chat';
+import { picks } from '../charts/chart-choices';
+import {
+  localChatPersistence,
+  MAX_STORED_VIEWS,
+  readPersistedChat,
+  type ChatPersistence,
+  type PersistedChat,
+} from './persisted-chat';
 import type { ChatStore, ChatStoreState } from './store';
 
 /** A question the service accepted, with its thread (given to `onQuestion`). */
@@ -30,6 +37,16 @@ export interface ConversationLink {
 /** A thread the service does not know (any more), or not for this user: a stored one is forgotten. */
 const GONE = /^(not-found|forbidden)$/;
 
+/** The user whose conversation each store shows (`persist: { user }`). */
+const shownUser = new WeakMap<ChatStore, string>();
+
+/** The id of the thread's last question. */
+function lastQuestion({ thread }: ChatStoreState): string | undefined {
+  for (let i = thread.messages.length - 1; i >= 0; i--)
+    if (thread.messages[i]!.role === 'user') return thread.messages[i]!.id;
+  return undefined;
+}
+
 /** The question of a turn still to remember: in progress, or failed before the service had it. */
 function pendingTurn({ turn }: ChatStoreState): PersistedChat['turn'] {
   if (!turn || turn.input === undefined) return undefined;
@@ -42,11 +59,21 @@ function pendingTurn({ turn }: ChatStoreState): PersistedChat['turn'] {
  * used): a controlled `chatId` switches threads (disconnecting, never aborting: the
  * service's turn goes on) and loads the other by `chatId`; the store's own changes of thread
  * go to `onChatIdChange` and accepted questions to `onQuestion`; `persist` remembers the
- * thread and a question in progress, and on start takes them up again (`resume`).
+ * thread, a question in progress, a stopped last turn and the View picks, and on start
+ * takes them up again (`resume`). Another `persist.user` on the same store starts afresh:
+ * nothing of the last user's shows, or is saved under the new user's key.
  */
 export function linkConversation(store: ChatStore, options: () => ConversationOptions): ConversationLink {
   const persist = options().persist;
   const adapter = persist && ('adapter' in persist ? persist.adapter : localChatPersistence(persist.user));
+  if (persist && 'user' in persist) {
+    const before = shownUser.get(store);
+    if (before !== undefined && before !== persist.user) {
+      store.getState().reset(); // disconnects only: the last user's turn goes on, for them
+      picks.clear();
+    }
+    shownUser.set(store, persist.user);
+  }
   let closed = false;
   /** The thread the host knows the chat shows. */
   let shown = store.getState().thread.chatId;
@@ -59,13 +86,24 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
   let stored: PersistedChat | null = null;
   /** A thread taken from storage: forgotten if the service does not know it. */
   let restored: string | null = null;
+  /** The last turn, stopped: remembered while its question is the thread's last. */
+  let stop: PersistedChat['stopped'];
   const reported = new Set<string>();
 
   const save = (state: ChatStoreState) => {
     if (!adapter || !ready) return;
     const turn = pendingTurn(state);
     const chatId = state.thread.chatId ?? state.turn?.chatId ?? null;
-    const value: PersistedChat | null = chatId === null && !turn ? null : turn ? { chatId, turn } : { chatId };
+    const t = state.turn;
+    if (t?.phase === 'aborted' && state.stopped && t.echoed) {
+      const after = lastQuestion(state);
+      stop = after === undefined ? undefined : { kind: state.stopped, after };
+    } else if (t?.input !== undefined || chatId === null) stop = undefined; // a new question or thread
+    const views = [...picks].slice(-MAX_STORED_VIEWS).map(([key, view]) => ({ key, view }));
+    const value: PersistedChat | null =
+      chatId === null && !turn
+        ? null
+        : { chatId, ...(turn && { turn }), ...(stop && { stopped: stop }), ...(views.length > 0 && { views }) };
     const text = JSON.stringify(value);
     if (text === saved) return;
     saved = text;
@@ -76,14 +114,33 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     }
   };
 
-  /** Shows `chatId` (null: a new thread), taking up `turn` with it; `own`: the host did not ask. */
-  const open = (chatId: string | null, turn: PersistedChat['turn'], own: boolean) => {
+  /**
+   * Shows `chatId` (null: a new thread), taking up `turn` with it, and its `stopped` note
+   * once the thread shows that turn is still the last; `own`: the host did not ask.
+   */
+  const open = (
+    chatId: string | null,
+    turn: PersistedChat['turn'],
+    own: boolean,
+    stopped?: PersistedChat['stopped'],
+  ) => {
     quiet = !own;
     const actions = store.getState();
     actions.reset(); // disconnects only
-    if (chatId !== null || turn) void actions.resume({ chatId, ...turn });
+    stop = stopped;
+    const resumed = chatId !== null || turn ? actions.resume({ chatId, ...turn }) : undefined;
     quiet = false;
     if (!own) shown = store.getState().thread.chatId;
+    void resumed?.then(() => {
+      if (closed || !stopped || stop !== stopped) return;
+      const state = store.getState();
+      if (state.status === 'idle' && !state.error && lastQuestion(state) === stopped.after)
+        store.setState({ stopped: stopped.kind });
+      else {
+        stop = undefined;
+        save(state);
+      }
+    });
   };
 
   const changed = (state: ChatStoreState) => {
@@ -110,14 +167,22 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     save(state);
   };
   const unsubscribe = store.subscribe(changed);
+  // View picks are saved with every change of the chat, and when the page is hidden or left
+  // (a reload, a closed tab, a phone switching apps): a pick needs no listener in the charts.
+  const left = () => save(store.getState());
+  const hidden = () => document.visibilityState === 'hidden' && left();
+  if (adapter && typeof window !== 'undefined') {
+    window.addEventListener('pagehide', left);
+    document.addEventListener('visibilitychange', hidden);
+  }
 
   const sync = () => {
     const want = options().chatId;
     if (closed || !ready || want === undefined || want === store.getState().thread.chatId) return;
-    const turn = stored?.chatId === want ? stored.turn : undefined;
+    const mine = stored?.chatId === want ? stored : undefined;
     stored = null;
     restored = null;
-    open(want, turn, false);
+    open(want, mine?.turn, false, mine?.stopped);
   };
 
   void (async () => {
@@ -129,15 +194,17 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     }
     if (closed) return;
     stored = readPersistedChat(value);
+    // The user's View picks, before any chart of the thread draws (a pick made meanwhile stays).
+    for (const { key, view } of stored?.views ?? []) if (!picks.has(key)) picks.set(key, view);
     ready = true;
     const state = store.getState();
     const pristine = !state.turn && state.thread.chatId === null && state.thread.messages.length === 0;
     if (options().chatId !== undefined) sync();
     else if (stored && pristine) {
-      const { chatId, turn } = stored;
+      const { chatId, turn, stopped } = stored;
       stored = null;
       restored = chatId;
-      open(chatId, turn, true);
+      open(chatId, turn, true, stopped);
     } else save(state);
   })();
 
@@ -146,6 +213,9 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     close: () => {
       closed = true;
       unsubscribe();
+      if (typeof window === 'undefined') return;
+      window.removeEventListener('pagehide', left);
+      document.removeEventListener('visibilitychange', hidden);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { v, type Infer } from '../../protocol';
+import type { ChartChoice } from '../charts/chart-choices';
 import { browserStorage, readStored, storageKey, writeStored } from '../internal/browser-storage';
 
 /** The longest question kept across a reload (longer ones are not remembered). */
@@ -12,20 +13,43 @@ export const StoredChatIdSchema = v
 /** The service's messageId pattern (`^\d{13,}-message$`), bounded. */
 const MessageIdSchema = v.string().refine((id) => /^\d{13,20}-message$/.test(id), 'not a messageId');
 
+/** The longest list of View picks kept (the most recent ones). */
+export const MAX_STORED_VIEWS = 50;
+
+/** The choices of a result's View switch (`ChartChoice`). */
+const VIEWS = ['auto', 'bar', 'horizontal-bar', 'line', 'area', 'point', 'table'] as const satisfies ChartChoice[];
+
+/** A stopped turn, remembered with its question's message id (the note shows while it is the last). */
+const StoppedSchema = v.object({ kind: v.enum(['stopped', 'not-running']), after: StoredChatIdSchema });
+
+/** A user's pick in a result's View switch, by the result's key. */
+const ViewSchema = v.object({ key: StoredChatIdSchema, view: v.enum(VIEWS) });
+
+/** A question in progress (or that failed before the service had it): resumed after a reload. */
+const TurnSchema = v.object({
+  messageId: MessageIdSchema,
+  input: v.string().refine((input) => input.trim() !== '' && input.length <= MAX_INPUT, 'not a question'),
+});
+
+/** The thread and question of a record, checked alone: a bad `stopped` or `views` loses only itself. */
+const CoreSchema = v.object({ chatId: v.nullable(StoredChatIdSchema), turn: v.optional(TurnSchema) });
+
 /** What a chat remembers across page loads: its thread, and a question still being answered. */
 export const PersistedChatSchema = v.object({
   /** The current thread; null before the first question named one. */
   chatId: v.nullable(StoredChatIdSchema),
   /** A question in progress (or that failed before the service had it): resumed after a reload. */
-  turn: v.optional(
-    v.object({
-      messageId: MessageIdSchema,
-      input: v.string().refine((input) => input.trim() !== '' && input.length <= MAX_INPUT, 'not a question'),
-    }),
-  ),
+  turn: v.optional(TurnSchema),
+  /** The last turn was stopped: its "Stopped" note shows again after a reload. */
+  stopped: v.optional(StoppedSchema),
+  /** The user's View picks (chart type or table) by result key, oldest first: kept after a reload. */
+  views: v.optional(v.array(ViewSchema)),
 });
 
-/** What a chat remembers across page loads (`persist`): its thread and a question in progress. */
+/**
+ * What a chat remembers across page loads (`persist`): its thread, a question in progress, a
+ * stopped last turn, and the user's View picks.
+ */
 export type PersistedChat = Infer<typeof PersistedChatSchema>;
 
 /**
@@ -42,13 +66,21 @@ export interface ChatPersistence {
 /**
  * The conversation a value describes, as a fresh object of the known fields, or null when
  * it does not fit (wrong types, a chatId with controls or spaces, a foreign messageId, a
- * chatId-less record with no question, an empty or oversized question).
+ * chatId-less record with no question, an empty or oversized question). A `stopped` or
+ * `views` that does not fit is left out; so are views past {@link MAX_STORED_VIEWS}.
  */
 export function readPersistedChat(value: unknown): PersistedChat | null {
-  if (!PersistedChatSchema.is(value)) return null;
+  if (!CoreSchema.is(value)) return null;
   const { chatId, turn } = value;
   if (chatId === null && !turn) return null;
-  return turn ? { chatId, turn: { messageId: turn.messageId, input: turn.input } } : { chatId };
+  const read: PersistedChat = turn ? { chatId, turn: { messageId: turn.messageId, input: turn.input } } : { chatId };
+  const { stopped, views } = value as { stopped?: unknown; views?: unknown };
+  if (StoppedSchema.is(stopped)) read.stopped = { kind: stopped.kind, after: stopped.after };
+  if (Array.isArray(views)) {
+    const fit = views.filter((view) => ViewSchema.is(view)).slice(-MAX_STORED_VIEWS);
+    if (fit.length > 0) read.views = fit.map(({ key, view }) => ({ key, view }));
+  }
+  return read;
 }
 
 /** Version of the stored envelope: a later format is a foreign value, ignored. */

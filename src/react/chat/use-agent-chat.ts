@@ -29,9 +29,12 @@ export interface UseAgentChatOptions {
   /** Once per question the service accepted, with its thread (e.g. for a thread list). */
   onQuestion?: (question: ChatQuestion) => void;
   /**
-   * Remember the conversation across page loads: the current thread and a question still
-   * being answered, taken up again on mount (a reload mid-answer continues the same answer).
-   * `{ user }`: in `localStorage` under that user's key; `{ adapter }`: your own. Off by default.
+   * Remember the conversation across page loads: the current thread, a question still being
+   * answered, a stopped last turn and the user's View picks, taken up again on mount (a
+   * reload mid-answer continues the same answer). `{ user }`: in `localStorage` under that
+   * user's key (the signed-in user's id: never a shared key); `{ adapter }`: your own. Off
+   * by default: storing on the user's device is the host's decision. Another `user` on the
+   * same chat starts afresh.
    */
   persist?: ChatPersist;
 }

@@ -43,6 +43,12 @@ process.env.NODE_ENV = 'production';
 login.production = await devLogin('?user=erin');
 delete process.env.NODE_ENV;
 login.unset = await devLogin('?user=erin');
+// No NODE_ENV: on with the mock's public key, off with any other.
+process.env.EMBED_API_KEY = MOCK_ADMIN_KEY;
+login.mock = await devLogin('?user=erin');
+process.env.EMBED_API_KEY = 'acme-production-key';
+login.realKey = await devLogin('?user=erin');
+delete process.env.EMBED_API_KEY;
 
 const mock = await startMockServer(createMockService());
 try {

@@ -48,3 +48,35 @@ describe('readPersistedChat', () => {
     expect(readPersistedChat(value)).toBeNull();
   });
 });
+
+describe('readPersistedChat: a stopped turn and View picks', () => {
+  it('keeps them when they fit, as fresh objects of the known fields', () => {
+    const value = JSON.parse(
+      '{"chatId":"chat_1","stopped":{"kind":"stopped","after":"turn_1-user","x":1},' +
+        '"views":[{"key":"r1","view":"table","x":1},{"key":"r2","view":"auto"}]}',
+    ) as unknown;
+    expect(readPersistedChat(value)).toEqual({
+      chatId: 'chat_1',
+      stopped: { kind: 'stopped', after: 'turn_1-user' },
+      views: [
+        { key: 'r1', view: 'table' },
+        { key: 'r2', view: 'auto' },
+      ],
+    });
+  });
+
+  it.each([
+    ['a stop of an unknown kind', { stopped: { kind: 'paused', after: 'turn_1-user' } }],
+    ['a stop after an id with spaces', { stopped: { kind: 'stopped', after: 'turn 1' } }],
+    ['views that are not a list', { views: { r1: 'table' } }],
+    ['a view of an unknown type', { views: [{ key: 'r1', view: 'pie' }] }],
+  ])('leaves out %s, and keeps the thread', (_, extra) => {
+    expect(readPersistedChat({ chatId: 'chat_1', ...extra })).toEqual({ chatId: 'chat_1' });
+  });
+
+  it('keeps the last 50 views, and none without a thread or a question', () => {
+    const views = Array.from({ length: 70 }, (_, i) => ({ key: `r${i}`, view: 'bar' }));
+    expect(readPersistedChat({ chatId: 'chat_1', views })!.views).toEqual(views.slice(20));
+    expect(readPersistedChat({ chatId: null, views })).toBeNull();
+  });
+});

@@ -3,5 +3,5 @@ import { renderToString } from 'react-dom/server';
 import { App } from './App';
 
 export function render(): string {
-  return renderToString(<App embedBaseUrl="https://acme.example.dev" user={{ name: 'Eve' }} />);
+  return renderToString(<App embedBaseUrl="https://acme.example.dev" user={{ id: 'eve', name: 'Eve' }} />);
 }
