@@ -395,6 +395,16 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       headers: { Authorization: token },
     });
     expect(get.status).toBe(400);
+    // Filters nested 100 000 deep: a 400, not a stack overflow.
+    let filter = '{"member":"orders.region","operator":"set"}';
+    for (let i = 0; i < 100_000; i++) filter = `{"or":[${filter}]}`;
+    const deep = await t.fetch(`${t.baseUrl}/cubejs-api/v1/load`, {
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: `{"query":{"measures":["orders.revenue"],"filters":[${filter}]}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: string }).error).toMatch(/nested deeper/);
   });
 
   it('takes JSON bodies only, and caps them', async () => {
