@@ -407,6 +407,38 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     expect(((await deep.json()) as { error: string }).error).toMatch(/nested deeper/);
   });
 
+  it('answers hostile but small queries quickly and the same: members repeated 20 000 times, 1 000 values', async () => {
+    const t = mock();
+    const token = await dataToken(ERIN);
+    const plain = await rows(t, { measures: [REVENUE], dimensions: [REGION] }, token);
+    const repeated = await rows(
+      t,
+      {
+        measures: Array(20_000).fill(REVENUE),
+        dimensions: Array(20_000).fill(REGION),
+        order: Array(5_000).fill([REGION, 'asc']),
+      },
+      token,
+    );
+    expect(new Set(repeated.data.map((r) => r[REGION]))).toEqual(new Set(plain.data.map((r) => r[REGION])));
+    const values = Array.from({ length: 1000 }, (_, i) => `Country ${i}`).concat('Germany');
+    const many = await load(
+      t,
+      { measures: [REVENUE], filters: [{ member: 'orders.country', operator: 'equals', values }] },
+      token,
+    );
+    expect(many.status).toBe(400);
+    const enough = await rows(
+      t,
+      { measures: [REVENUE], filters: [{ member: 'orders.country', operator: 'contains', values: values.slice(1) }] },
+      token,
+    );
+    expect(Number(enough.data[0]![REVENUE])).toBeCloseTo(
+      sumRevenue((r) => r[col('country')] === 'Germany'),
+      2,
+    );
+  });
+
   it('takes JSON bodies only, and caps them', async () => {
     const t = mock();
     const token = await dataToken(ERIN);
