@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOCK_DATA_NOW } from '../../../src/mock';
+import { MOCK_DATA_NOW, mockDataToken } from '../../../src/mock';
 import { runQuery, viewerOf } from '../../../src/mock/dataset';
 import { defaultFixture } from '../../../src/mock/fixture';
 import {
@@ -520,6 +520,18 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     const denied = await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, { headers: { Origin: 'https://app.example' } });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  });
+});
+
+describe('mockDataToken', () => {
+  const mock = useMock('in-process');
+  it('signs tokens the data API takes, and expired ones it refuses', async () => {
+    const t = mock();
+    const meta = async (token: string) =>
+      (await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, { headers: { Authorization: token } })).status;
+    expect(await meta(await mockDataToken(ELIAS))).toBe(200);
+    expect(await meta(await mockDataToken(ELIAS, { expiresInSeconds: -1 }))).toBe(403);
+    expect(await meta(await mockDataToken(ELIAS, { secret: 'x'.repeat(40) }))).toBe(403);
   });
 });
 
