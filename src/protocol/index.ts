@@ -22,3 +22,4 @@ export * from './embed';
 export * from './chat-error';
 export * from './chat-turn';
 export * from './embed-events';
+export * from './semantic';
