@@ -33,6 +33,7 @@ declare function request(
 ): Promise<void>;
 declare function postAbort(chatId: string): Promise<void>;
 /** The host's own sign-in. */
+declare function currentUser(headers: Headers): Promise<{ id: string; name: string; regions: string[] } | null>;
 declare function userFromSessionCookie(request: Request): Promise<{ id: string; regions: string[] } | null>;
 /** The chat proxy the server guide creates. */
 declare const chatProxy: (request: Request) => Promise<Response>;
