@@ -101,6 +101,7 @@ export function engineSuite(launch: () => Promise<Engine>, differences: EngineDi
   });
 
   let opened = false;
+  const tried = new Set<string>();
   /**
    * Opens a story and waits for Storybook's `storyFinished`; returns the probe. The first (or
    * with `load`) by loading its page; the others as Storybook's own UI switches stories, by
@@ -144,7 +145,9 @@ export function engineSuite(launch: () => Promise<Engine>, differences: EngineDi
     'story: %s',
     async (_label, id) => {
       const errorsBefore = fileErrors.length;
-      const probe = await openStory(id);
+      // A retry (CI) starts from a fresh page load.
+      const probe = await openStory(id, { load: tried.has(id) });
+      tried.add(id);
       const finished = probe.finished!;
       expect(await engine.tab.evaluate(ERROR_DISPLAY)).toBeNull();
       expect(finished.storyId).toBe(id);
