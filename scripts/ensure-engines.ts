@@ -6,8 +6,10 @@
  * needs no password; nothing ever waits for input. Playwright's own Firefox and WebKit are not
  * used: their download hosts are out of reach on CI machines, and these packages are not.
  */
-import { ENGINE_PACKAGES, findEngines, missingEngineParts, type FoundEngines } from './find-engines';
-import { thisMachine as chromiumMachine, type ProvisionMachine } from './ensure-chromium';
+import { spawnSync } from 'node:child_process';
+import { delimiter, join } from 'node:path';
+import type { ProvisionMachine } from './ensure-chromium';
+import { ENGINE_PACKAGES, findEngines, isExecutableFile, missingEngineParts, type FoundEngines } from './find-engines';
 
 /** What provisioning may do on this machine; injected in tests. */
 export interface EngineMachine extends Pick<ProvisionMachine, 'run' | 'has' | 'isRoot' | 'log'> {
@@ -51,10 +53,20 @@ export function ensureEngines(machine: EngineMachine): FoundEngines {
   throw new EngineSetupError(`Could not set up ${missing.join(', ')}: apt-get install failed.\n${MANUAL}`);
 }
 
-/** This machine, for real. */
+/** This machine, for real (without loading Playwright: this runs before every `npm test`). */
 export function thisMachine(): EngineMachine {
-  const { run, has, isRoot, log } = chromiumMachine();
-  return { find: () => findEngines(), run, has, isRoot, log };
+  return {
+    find: () => findEngines(),
+    run: (command, args) =>
+      spawnSync(command, args, {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0,
+    has: (command) =>
+      (process.env.PATH ?? '').split(delimiter).some((dir) => dir && isExecutableFile(join(dir, command))),
+    isRoot: process.getuid?.() === 0,
+    log: (line) => console.log(line),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,8 +5,18 @@
  * its `MiniBrowser` (`WEBKIT_MINIBROWSER` or the package's library folders), which needs a
  * display, so `xvfb-run` too. File checks can be injected, as in `find-chromium.ts`.
  */
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { isExecutableFile } from './find-chromium';
+
+/** Whether `path` is a file this process may execute (as in `find-chromium.ts`, without Playwright). */
+export function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** The browsers and tools of the Firefox and WebKit runs; null where one is missing. */
 export interface FoundEngines {
