@@ -236,7 +236,9 @@ export const AnswerActions: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Good answer' }));
     await expect(args.onFeedback).toHaveBeenCalledWith(expect.objectContaining({ rating: 'up' }));
     await userEvent.click(canvas.getByText('SQL'));
-    await waitFor(() => expect(canvasElement.querySelector('.ek-sql[data-formatted]')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('.ek-sql[data-formatted]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
   },
 };
 

@@ -100,19 +100,36 @@ describe('<EmbeddedDashboard> with the mock embed page', () => {
       type: 'cube:event:error',
       payload: { message: 'forged', fatal: true },
     };
+    // The component's listener was added at mount, before this one: once this one has seen a
+    // forged message, the component has already handled it (and must have ignored it).
+    const iframe = container.querySelector('iframe')!;
+    const seen: string[] = [];
+    const record = (message: MessageEvent) => {
+      if (message.data?.payload?.message !== 'forged') return;
+      seen.push(
+        message.source === window
+          ? 'this window'
+          : message.source === attacker.contentWindow
+            ? 'opaque frame'
+            : message.source === iframe.contentWindow
+              ? 'embed window'
+              : 'other',
+      );
+    };
+    window.addEventListener('message', record);
     const attacker = document.createElement('iframe');
     attacker.src = `data:text/html,<script>parent.postMessage(${encodeURIComponent(JSON.stringify(forged))}, '*')</script>`;
     document.body.append(attacker);
     window.postMessage(forged, '*');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => expect([...seen].sort()).toEqual(['opaque frame', 'this window']), { timeout: 10_000 });
     attacker.remove();
     expect(onEmbedError).not.toHaveBeenCalled();
     // The embed's own window, navigated away to another origin, posts the same: its source
     // matches, its origin does not.
-    const iframe = container.querySelector('iframe')!;
     const payload = encodeURIComponent(JSON.stringify(forged));
     iframe.contentWindow!.location.href = `data:text/html,<script>parent.postMessage(${payload}, '*'); window.__sent = true</script>`;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(() => expect(seen).toContain('embed window'), { timeout: 10_000 });
+    window.removeEventListener('message', record);
     expect(onEmbedError).not.toHaveBeenCalled();
     expect(box(container)).toHaveAttribute('data-phase', 'ready');
   });

@@ -5,7 +5,6 @@ import {
   decodeChatStreamBatches,
   decodeNdjson,
   EMPTY_THREAD,
-  errorLineMessage,
   ndjsonDecoderStream,
   NdjsonLineDecoder,
   ProtocolError,
@@ -21,6 +20,21 @@ async function collect(stream: ReadableStream<Uint8Array>, options?: Parameters<
   const events: NdjsonEvent[] = [];
   for await (const event of decodeNdjson(stream, options)) events.push(event);
   return events;
+}
+
+/**
+ * The test's own oracle for a standalone error line (not the decoder's `errorLineMessage`),
+ * from the cases above: a JSON object with a non-null `error` and no string `id` (a chat
+ * message has one; JSON-RPC errors carry `"id": null`). Its message: the error when it is a
+ * string, else its `message` when that is a string, else the error as JSON.
+ */
+function oracleErrorMessage(value: unknown): string | undefined {
+  if (Object.prototype.toString.call(value) !== '[object Object]') return undefined;
+  const { id, error } = value as { id?: unknown; error?: unknown };
+  if (typeof id === 'string' || error === null || error === undefined) return undefined;
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' ? message : JSON.stringify(error);
 }
 
 const values = (events: NdjsonEvent[]) => events.filter((e) => e.type === 'value').map((e) => e.value);
@@ -75,6 +89,13 @@ describe('NDJSON decoding', () => {
       fc.string({ unit: 'grapheme-ascii', minLength: 200, maxLength: 3000 }).map((text) => JSON.stringify({ text })),
       fc.string({ unit: 'grapheme', maxLength: 50 }).map((text) => JSON.stringify({ text })),
       fc.constantFrom('', '   ', '{"a":', '\uFEFF{"a":1}'),
+      // Error lines and near misses: an error of any JSON, with or without an id of any kind.
+      fc
+        .record(
+          { error: fc.jsonValue({ maxDepth: 2 }), id: fc.oneof(fc.string(), fc.constant(null), fc.integer()) },
+          { requiredKeys: ['error'] },
+        )
+        .map((line) => JSON.stringify(line)),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -84,7 +105,7 @@ describe('NDJSON decoding', () => {
         fc.array(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 10 }),
         async (lines, bom, newline, sizes) => {
           const bytes = encode(`${bom ? '\uFEFF' : ''}${lines.join(newline)}`);
-          const expected: { type: string; line: number; value?: unknown }[] = [];
+          const expected: { type: string; line: number; value?: unknown; message?: string }[] = [];
           new TextDecoder()
             .decode(bytes)
             .split('\n')
@@ -97,13 +118,18 @@ describe('NDJSON decoding', () => {
                 expected.push({ type: 'malformed', line: i + 1 });
                 return;
               }
-              if (errorLineMessage(value) === undefined) expected.push({ type: 'value', line: i + 1, value });
-              else expected.push({ type: 'error', line: i + 1 });
+              const message = oracleErrorMessage(value);
+              if (message === undefined) expected.push({ type: 'value', line: i + 1, value });
+              else expected.push({ type: 'error', line: i + 1, message });
             });
           const events = await collect(chunkedStream(bytes, sizes));
           expect(
             events.map((e) =>
-              e.type === 'value' ? { type: e.type, line: e.line, value: e.value } : { type: e.type, line: e.line },
+              e.type === 'value'
+                ? { type: e.type, line: e.line, value: e.value }
+                : e.type === 'error'
+                  ? { type: e.type, line: e.line, message: e.message }
+                  : { type: e.type, line: e.line },
             ),
           ).toEqual(expected);
         },

@@ -52,13 +52,32 @@ const report = (name: string, parts: Record<string, number | string>) =>
   );
 
 /**
- * The budget is 200 ms for any task; reported as measured. The assertion allows 1 s: this
- * machine's timings run 2-3x slow while other suites share its cores, and a real hang
- * (the issue's were 5-20 s) is far beyond either.
+ * The budget is 200 ms for any task; reported as measured. The assertion is a ratio against
+ * ordinary agent output drawn by the same page in the same run (the baseline class): no
+ * hostile class may hold the main thread more than HANG_RATIO times the baseline's longest
+ * task (counted as at least the budget), so a loaded machine slows both alike, and a real
+ * hang (the issue's were 5-20 s) is far beyond it.
  */
 const HANG_BUDGET_MS = 200;
-const HANG_CEILING_MS = 1000;
+const HANG_RATIO = 5;
 const overBudget = (tasks: number[]) => tasks.filter((ms) => ms > HANG_BUDGET_MS);
+
+/**
+ * The test's own oracle for a URL an embed may load (not the source's `serviceUrlProblem`):
+ * absolute `https:`, or `http:` on a loopback host, with no credentials in it.
+ */
+function loadableServiceUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (parsed.protocol === 'https:') return parsed.hostname !== '';
+  return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+}
 
 const prototypeNames = () => Object.getOwnPropertyNames(Object.prototype).sort().join();
 const UNSAFE = ['__proto__', 'constructor', 'prototype'];
@@ -229,6 +248,7 @@ describe('hostile wire data against the protocol core', () => {
     let payloads = 0;
     let leaks = 0;
     const target = { surface: 'dashboard' as const, publicId: 'p' };
+    const built: string[] = [];
     for (const base of HOSTILE_BASE_URLS) {
       payloads++;
       let src = '';
@@ -237,7 +257,10 @@ describe('hostile wire data against the protocol core', () => {
       } catch {
         // A builder that throws is refused too.
       }
-      if (serviceUrlProblem(base) === undefined || (src && serviceUrlProblem(src) === undefined)) leaks++;
+      // Hostile by the test's oracle; the source's check agrees, and no loadable URL is built.
+      expect(loadableServiceUrl(base), String(base)).toBe(false);
+      if (serviceUrlProblem(base) === undefined) leaks++;
+      if (src && loadableServiceUrl(src)) built.push(`${String(base)} → ${src}`);
     }
     for (const id of HOSTILE_DEPLOYMENT_IDS) {
       payloads++;
@@ -272,7 +295,9 @@ describe('hostile wire data against the protocol core', () => {
         if (strings.some((s) => /url\(|evil|expression|[;{}]/i.test(s)) || dropped.length === 0) leaks++;
       }
     }
+    leaks += built.length;
     report('host configuration (protocol and theme)', { payloads, crashes: 0, leaks });
+    expect(built).toEqual([]);
     expect(leaks).toBe(0);
   });
 });
@@ -334,6 +359,33 @@ describe('hostile wire data in Chromium, inside a host page', () => {
   let upstream: unknown[] = [];
   const proxyStatuses: number[] = [];
   const embedMessages = embedMessagePayloads();
+  type ChatRun = {
+    payloads: number;
+    done: boolean;
+    chatAlive: boolean;
+    rows: number;
+    fallbacks: number;
+    refused: number;
+    renderErrors: string[];
+    fatal: string[];
+    longTasks: number[];
+    defacements: string[];
+  };
+  const runChat = (name: string) =>
+    page.evaluate(
+      (cls) => (window as never as Record<string, (c: string) => unknown>).__runChat!(cls),
+      name,
+    ) as Promise<ChatRun>;
+  let baselineRun: Promise<ChatRun> | undefined;
+  /** The longest task while ordinary output streamed in and drew (at least the budget). */
+  const hangCeiling = async () => {
+    const baseline = await (baselineRun ??= runChat('baseline'));
+    // The baseline itself streamed to its end and drew its rows and charts.
+    expect(baseline).toMatchObject({ done: true, chatAlive: true, fatal: [], renderErrors: [] });
+    expect(baseline.rows).toBeGreaterThan(9);
+    const longest = Math.max(HANG_BUDGET_MS, ...baseline.longTasks);
+    return { longest: Math.round(Math.max(0, ...baseline.longTasks)), ceiling: HANG_RATIO * longest };
+  };
 
   beforeAll(async () => {
     const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -415,22 +467,9 @@ describe('hostile wire data in Chromium, inside a host page', () => {
   it.each(['prototype keys', 'type confusion', 'result rows and column names'])(
     '%s: the host page and the chat stay up; rows that cannot be drawn fall back alone',
     async (name) => {
+      const { longest: baselineLongest, ceiling } = await hangCeiling();
       const errorsBefore = pageErrors.length;
-      const result = (await page.evaluate(
-        (cls) => (window as never as Record<string, (c: string) => unknown>).__runChat!(cls),
-        name,
-      )) as {
-        payloads: number;
-        done: boolean;
-        chatAlive: boolean;
-        rows: number;
-        fallbacks: number;
-        refused: number;
-        renderErrors: string[];
-        fatal: string[];
-        longTasks: number[];
-        defacements: string[];
-      };
+      const result = await runChat(name);
       // The composer still takes input.
       await page.fill('textarea', 'still usable');
       expect(await page.inputValue('textarea')).toBe('still usable');
@@ -438,7 +477,7 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       report(name, {
         payloads: result.payloads,
         crashes,
-        [`hangs over ${HANG_BUDGET_MS} ms`]: `${overBudget(result.longTasks).length} (longest ${Math.round(Math.max(0, ...result.longTasks))} ms)`,
+        [`hangs over ${HANG_BUDGET_MS} ms`]: `${overBudget(result.longTasks).length} (longest ${Math.round(Math.max(0, ...result.longTasks))} ms, ordinary output's ${baselineLongest} ms)`,
         defacements: result.defacements.length,
         'rows drawn': result.rows,
         'rows fallen back': result.fallbacks,
@@ -448,12 +487,13 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       expect(result).toMatchObject({ done: true, chatAlive: true, fatal: [], defacements: [] });
       expect(result.rows).toBeGreaterThan(0);
       expect(result.fallbacks).toBe(result.renderErrors.length);
-      expect(Math.max(0, ...result.longTasks)).toBeLessThan(HANG_CEILING_MS);
+      expect(Math.max(0, ...result.longTasks)).toBeLessThan(ceiling);
     },
     90_000,
   );
 
   it('embed messages: nothing thrown, the frame never taller than the default maximum', async () => {
+    const { ceiling } = await hangCeiling();
     const errorsBefore = pageErrors.length;
     const result = (await page.evaluate(
       (base) => (window as never as Record<string, (b: string) => unknown>).__runEmbed!(base),
@@ -482,7 +522,7 @@ describe('hostile wire data in Chromium, inside a host page', () => {
     expect(result.frameHeight).toBe(10_000); // the last, Number.MAX_VALUE, arrived: clamped
     expect(result.events.filter((type) => !type.startsWith('cube:event:'))).toEqual([]);
     expect(result.defacements).toEqual([]);
-    expect(Math.max(0, ...result.longTasks)).toBeLessThan(HANG_CEILING_MS);
+    expect(Math.max(0, ...result.longTasks)).toBeLessThan(ceiling);
   }, 60_000);
 
   it('host configuration: refused with a config error, no iframe src but https/loopback, nothing fetched', async () => {
@@ -503,9 +543,24 @@ describe('hostile wire data in Chromium, inside a host page', () => {
         (window as never as Record<string, (c: unknown, b: string) => unknown>).__runConfig!(list, base),
       [configs, serviceOrigin] as const,
     )) as { errors: string[]; phases: string[]; srcs: string[]; styles: string[]; defacements: string[] };
-    await page.waitForTimeout(500);
+    // The signal that the browser has acted on every config rendered above: a frame and a CSS
+    // background added after them, whose own requests are seen only after theirs were made.
+    const sentinels = Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/sentinel-frame')),
+      page.waitForRequest((request) => request.url().endsWith('/sentinel-style')),
+    ]);
+    await page.evaluate((base) => {
+      const frame = document.createElement('iframe');
+      frame.src = `${base}/sentinel-frame`;
+      const box = document.createElement('div');
+      frame.className = box.className = 'sentinel';
+      box.style.cssText = `width:10px;height:10px;background-image:url(${base}/sentinel-style)`;
+      document.body.append(frame, box);
+    }, serviceOrigin);
+    await sentinels;
+    await page.evaluate(() => document.querySelectorAll('.sentinel').forEach((element) => element.remove()));
     const leaks =
-      result.srcs.filter((src) => serviceUrlProblem(src) !== undefined).length +
+      result.srcs.filter((src) => !loadableServiceUrl(src)).length +
       result.styles.filter((style) => /url\(|evil/i.test(style)).length +
       requests.length -
       requestsBefore;
@@ -536,8 +591,10 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       expect(result.ready).toBe(true);
       const frame = page.frames().find((f) => f.url().includes('/embed/d/1/dashboard/'))!;
       const popupsBefore = popups.length;
+      // window.open's answer is the signal: null when the sandbox refused, a window when not,
+      // and then the popup it opened is awaited, not a fixed time.
+      const popup = sandbox ? undefined : context.waitForEvent('page');
       const opened = await frame.evaluate(() => window.open(`${location.origin}/popup`, '_blank') !== null);
-      await page.waitForTimeout(300);
       if (sandbox) {
         expect(result.sandbox).toBe('allow-scripts allow-same-origin allow-forms allow-downloads');
         expect(opened).toBe(false);
@@ -545,6 +602,8 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       } else {
         expect(result.sandbox).toBeNull();
         expect(opened).toBe(true); // without a sandbox an embed can: the check above is not vacuous
+        await popup;
+        expect(popups.length).toBe(popupsBefore + 1);
         for (const other of context.pages()) if (other !== page) await other.close();
       }
     }
@@ -557,7 +616,8 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       (url) => (window as never as Record<string, (u: string) => Promise<void>>).__forge!(url),
       `${serviceOrigin}/api/chat`,
     );
-    await page.waitForTimeout(300);
+    // Each of the three forged requests (two fetches, one form post) answered by the proxy.
+    await expect.poll(() => proxyStatuses.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     const forged = proxyStatuses.splice(0);
     expect(upstream.length).toBe(before);
     expect(forged.length).toBeGreaterThanOrEqual(3);

@@ -64,9 +64,18 @@ describe.each(modes)('hostile input with %s', (mode, headers) => {
     await page.waitForFunction(() => document.body.innerText.includes('constructor.constructor'), undefined, {
       timeout: 30_000,
     });
-    // Open every panel so each chart is drawn; charts render (or refuse) asynchronously.
+    // Open every panel so each chart is drawn; charts render (or refuse) asynchronously: wait
+    // until the turn is done and every chart has settled, drawn or refused.
+    await page.waitForFunction(() => document.querySelector('.ek-chat > [role="status"]')?.textContent === 'Done.');
     await page.$$eval('details', (all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-    await page.waitForTimeout(3000);
+    await page.waitForFunction(
+      () => {
+        const charts = [...document.querySelectorAll('.ek-chart__canvas')];
+        return charts.length > 0 && charts.every((chart) => chart.getAttribute('data-state') !== 'loading');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     if (process.env.HOSTILE_SHOT) await page.screenshot({ path: process.env.HOSTILE_SHOT, fullPage: true });
     const report = await page.evaluate(() =>
       (window as unknown as { __collect: () => Record<string, unknown> }).__collect(),
@@ -74,13 +83,23 @@ describe.each(modes)('hostile input with %s', (mode, headers) => {
     const pwned = await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned);
     // Clicking every link and button must not run or navigate anything either.
     for (const link of await page.locator('a[href]').all()) await link.click({ timeout: 1000 }).catch(() => {});
-    await page.waitForTimeout(300);
+    // Then a link of the test's own, to a fragment: its navigation is queued after any the
+    // clicks above started, so once it has happened, theirs would have too.
+    await page.evaluate(() => {
+      const sentinel = document.createElement('a');
+      sentinel.href = '#sentinel';
+      sentinel.textContent = 'sentinel';
+      document.body.append(sentinel);
+      sentinel.click();
+      sentinel.remove();
+    });
+    await page.waitForFunction(() => location.hash === '#sentinel');
 
     expect(pwned).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(outside).toEqual([]);
-    expect(navigations).toEqual([`${origin}/`]);
-    expect(page.url()).toBe(`${origin}/`);
+    expect(navigations).toEqual([`${origin}/`, `${origin}/#sentinel`]);
+    expect(page.url()).toBe(`${origin}/#sentinel`);
     expect(report).toMatchObject({ scripts: 0, iframes: 0, objects: 0, jsLinks: 0, inlineHandlers: 0 });
     expect(report.text as number).toBeGreaterThan(2000); // the payloads are shown as text
     expect(report.charts as number).toBeGreaterThan(0); // Vega did run on the hostile specs

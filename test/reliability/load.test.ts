@@ -9,7 +9,10 @@ describe('load on the mock over loopback', () => {
     expect(report.errors).toEqual([]);
     expect(report.completed + report.aborted).toBe(30);
     expect(report.aborted).toBeGreaterThan(0);
-    expect(report.slowestAbortMs).toBeLessThan(1000);
+    // An abort ends its stream sooner than a whole turn takes on this machine in this run (a
+    // ratio, not a fixed time: both slow down alike under load; `npm run load` reports the ms).
+    expect(report.completed).toBeGreaterThan(0);
+    expect(report.slowestAbortMs).toBeLessThan(report.medianTurnMs);
     expect(report.runsLeft).toBe(0);
     expect(report.timersAfter).toBeLessThanOrEqual(report.timersBefore);
   }, 30_000);

@@ -29,6 +29,8 @@ export interface ChatLoadReport {
   aborted: number;
   /** Longest time from a client's abort to its stream having ended, in ms. */
   slowestAbortMs: number;
+  /** Median time a completed stream took from request to end, in ms: the same run's baseline. */
+  medianTurnMs: number;
   /** Abort requests the service answered 204 (turns told to stop) or 404 (already done). */
   abortsTold: number;
   errors: string[];
@@ -62,6 +64,7 @@ export async function chatLoad(options: { streams: number; lineDelayMs?: number;
     completed: 0,
     aborted: 0,
     slowestAbortMs: 0,
+    medianTurnMs: 0,
     abortsTold: 0,
     errors: [],
     heapBeforeMb: await heapMb(),
@@ -74,6 +77,7 @@ export async function chatLoad(options: { streams: number; lineDelayMs?: number;
   };
   const started = Date.now();
   const telling: Promise<void>[] = [];
+  const turnMs: number[] = [];
   const one = async (i: number) => {
     const controller = new AbortController();
     // Every other stream is aborted: one in four of those before its first line (the service
@@ -96,6 +100,7 @@ export async function chatLoad(options: { streams: number; lineDelayMs?: number;
       else report.errors.push(`abort ${i}: HTTP ${told.status}`);
     };
     let timer = early ? setTimeout(() => telling.push(stop()), Math.random() * 20) : undefined;
+    const asked = Date.now();
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -113,8 +118,10 @@ export async function chatLoad(options: { streams: number; lineDelayMs?: number;
           final = true;
       }
       clearTimeout(timer);
-      if (final) report.completed++;
-      else report.errors.push(`stream ${i} ended without a final answer`);
+      if (final) {
+        report.completed++;
+        turnMs.push(Date.now() - asked);
+      } else report.errors.push(`stream ${i} ended without a final answer`);
     } catch (error) {
       clearTimeout(timer);
       if (controller.signal.aborted) {
@@ -125,6 +132,8 @@ export async function chatLoad(options: { streams: number; lineDelayMs?: number;
   };
   await Promise.all(Array.from({ length: options.streams }, (_, i) => one(i)));
   await Promise.all(telling);
+  turnMs.sort((a, b) => a - b);
+  report.medianTurnMs = turnMs[Math.floor(turnMs.length / 2)] ?? 0;
   // Turns whose client went away before it could tell the service run on to their end.
   while (Date.now() < deadline && mock.runningTurns() > 0) await settle();
   report.runsLeft = mock.runningTurns();

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
@@ -19,7 +19,15 @@ export interface Mount {
 /** Serves a folder on loopback (a built test page), with extra headers on every file. */
 export async function serveFolder(
   folder: string,
-  options: { index?: string; headers?: Record<string, string>; mount?: Mount } = {},
+  options: {
+    index?: string;
+    headers?: Record<string, string>;
+    mount?: Mount;
+    /** Rewrites an HTML file as served (a test's probe script added before the page's own). */
+    html?: (path: string, text: string) => string;
+    /** Told of every file request the server answers with an error status. */
+    onError?: (path: string, status: number) => void;
+  } = {},
 ): Promise<{ origin: string; server: Server }> {
   const { mount } = options;
   const server = createServer(async (req, res) => {
@@ -32,11 +40,13 @@ export async function serveFolder(
     if (!file.startsWith(folder) || !(await stat(file).catch(() => null))?.isFile()) {
       res.statusCode = 404;
       res.end();
+      options.onError?.(path, 404);
       return;
     }
     for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-    createReadStream(file).pipe(res);
+    if (options.html && extname(file) === '.html') res.end(options.html(path, await readFile(file, 'utf8')));
+    else createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

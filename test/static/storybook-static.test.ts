@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
 import { serveFolder } from '../setup/static-server';
+import { EXPECTED_CONSOLE } from './expected-console';
 
 /**
  * Every story of the static Storybook build, from a plain static file server in Chromium:
@@ -98,18 +99,6 @@ describe('static Storybook', () => {
       await page.close();
     }
   });
-
-  /**
-   * What a story logs on purpose: the error a row boundary catches (React logs every caught
-   * error), and Chromium's warning about `allow-scripts allow-same-origin`, which applies here
-   * only because the mock's embed shares the page's origin (a real embed is cross-origin).
-   */
-  const EXPECTED_CONSOLE: Record<string, RegExp> = {
-    'chat-agentchat--message-cannot-be-shown': /^console\.error: Error: This renderer failed/,
-    'chat-agentchat--conversation-cannot-be-shown': /^console\.error: Error: This empty state failed/,
-    'embedding-embeddeddashboard--sandboxed':
-      /^console\.warning: An iframe which has both allow-scripts and allow-same-origin/,
-  };
 
   it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))('%s', async (_label, id) => {
     const page = await context.newPage();

@@ -23,8 +23,10 @@ describe('SqlCode', () => {
     const code = container.querySelector('code')!;
     expect(code.childNodes).toHaveLength(1);
     expect(code.textContent).toBe(sql);
-    // Nothing changes once the formatter would have answered.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing changes once the formatter has answered: a short query rendered beside it is
+    // formatted, so the formatter has loaded and run.
+    const short = render(<SqlCode sql="select 1" />);
+    await waitFor(() => expect(short.container.querySelector('pre')).toHaveAttribute('data-formatted', 'true'));
     expect(container.querySelector('pre')).not.toHaveAttribute('data-formatted');
     expect(code.childNodes).toHaveLength(1);
   });
