@@ -100,3 +100,27 @@ export { ThreadList, type ThreadListProps } from './threads/ThreadList';
 export { useThreadList, type ThreadListApi, type UseThreadListOptions } from './threads/use-thread-list';
 export type { ThreadListLabels } from './threads/thread-labels';
 export type { ThreadRecord, ThreadStore } from './threads/thread-store';
+export { DataError, isDataError, type DataErrorKind } from '../protocol';
+export type { SemanticQuery, MetaResponse, LoadRow, Annotation } from '../protocol';
+export {
+  SemanticProvider,
+  useSemanticContext,
+  type SemanticContextValue,
+  type SemanticProviderProps,
+} from './native/data/SemanticProvider';
+export type { DataTokenResult, GetDataToken, SemanticDataConfig } from './native/data/config';
+export type { DataSource, SemanticResult } from './native/data/semantic-result';
+export {
+  useSemanticMeta,
+  useSemanticQuery,
+  type SemanticQueryResult,
+  type UseSemanticMetaOptions,
+  type UseSemanticQueryOptions,
+} from './native/data/use-semantic-query';
+export {
+  SemanticFilters,
+  useSemanticFilters,
+  type SemanticFiltersApi,
+  type SemanticFiltersProps,
+} from './native/data/SemanticFilters';
+export { applyFilters, NO_FILTERS, type SemanticFilterValue } from './native/data/apply-filters';
