@@ -124,3 +124,13 @@ export {
   type SemanticFiltersProps,
 } from './native/data/SemanticFilters';
 export { applyFilters, NO_FILTERS, type SemanticFilterValue } from './native/data/apply-filters';
+export { KpiCard, DEFAULT_KPI_LABELS, type KpiCardLabels, type KpiCardProps } from './native/KpiCard';
+export {
+  QueryTable,
+  DEFAULT_QUERY_TABLE_LABELS,
+  type QueryTableLabels,
+  type QueryTableProps,
+} from './native/QueryTable';
+export { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './native/WidgetBoundary';
+export { memberFormatter, type MemberFormatInfo, type MemberFormatter } from './native/data/member-format';
+export { queryColumns, toSqlResult, type QueryColumn } from './native/data/to-sql-result';

@@ -1,4 +1,5 @@
 import cube, { ResultSet } from '@cubejs-client/core';
+import { getFormat } from '@cubejs-client/core/format';
 import {
   DataError,
   dataApiBaseUrl,
@@ -246,4 +247,22 @@ export function toResultSet(result: SemanticResult): ResultSet {
     results: [{ query: result.query, data: result.data, annotation: result.annotation }],
     pivotQuery: result.pivotQuery ?? { ...result.query, queryType: 'regularQuery' },
   } as never);
+}
+
+/**
+ * A d3 specifier (a member's `custom-numeric` format) as a formatter, through
+ * `@cubejs-client/core`'s own formatting (d3-format with the locale's separators);
+ * undefined for a specifier d3 does not take.
+ */
+export function customNumberFormat(specifier: string, locale: string): ((value: number) => string) | undefined {
+  try {
+    const { formatFunc } = getFormat(
+      { type: 'number', format: { type: 'custom-numeric', value: specifier } },
+      { locale },
+    );
+    formatFunc(0); // a bad specifier throws here, not while rendering
+    return (value) => String(formatFunc(value));
+  } catch {
+    return undefined;
+  }
 }
