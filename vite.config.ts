@@ -32,6 +32,8 @@ const browserDeps = [
   'react-markdown',
   'remark-gfm',
   'zustand/react/shallow',
+  '@cubejs-client/core',
+  '@cubejs-client/core/format',
 ];
 
 /**

@@ -121,6 +121,8 @@ function QueryTableView({
   const result = answer.data;
   const total = result?.total ?? result?.data.length ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
+  // The rows on screen may be the previous page's while the next one loads: count from theirs.
+  const shownFrom = result?.query.offset ?? 0;
   const number = (n: number) => n.toLocaleString(effectiveLocale);
   const custom = loadedDataClient()?.customNumberFormat;
 
@@ -195,7 +197,7 @@ function QueryTableView({
           {result
             ? total === 0
               ? labels.empty
-              : labels.rows(number(page * size + 1), number(page * size + result.data.length), number(total))
+              : labels.rows(number(shownFrom + 1), number(shownFrom + result.data.length), number(total))
             : '\u00a0'}
         </span>
         <span className="ek-table__pager" role="group" aria-label={labels.pages}>

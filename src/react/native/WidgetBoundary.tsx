@@ -1,6 +1,7 @@
-import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useContext, useEffect, useRef, type ContextType, type ErrorInfo, type ReactNode } from 'react';
 import { DataError, isDataError } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
+import { SemanticContext } from './data/SemanticProvider';
 
 /** Words of a widget's error state. */
 export interface WidgetErrorLabels {
@@ -40,14 +41,18 @@ export function WidgetError({
   );
 }
 
-/** Calls `onError` once per new error (an effect: render stays pure). */
+/** Calls the widget's `onError` and the provider's once per new error (an effect: render stays pure). */
 export function useReportError(error: Error | null | undefined, onError: ((error: DataError) => void) | undefined) {
-  const latest = useLatest(onError);
+  const provider = useContext(SemanticContext)?.onError;
+  const latest = useLatest((failure: DataError) => {
+    onError?.(failure);
+    provider?.(failure);
+  });
   const reported = useRef<Error | null>(null);
   useEffect(() => {
     if (!error || reported.current === error) return;
     reported.current = error;
-    latest.current?.(isDataError(error) ? error : new DataError('server', error.message, { cause: error }));
+    latest.current(isDataError(error) ? error : new DataError('server', error.message, { cause: error }));
   }, [error, latest]);
 }
 
@@ -64,6 +69,8 @@ interface BoundaryProps {
  * through), so one widget's failure shows in its own box and never takes a page down.
  */
 export class WidgetBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  static override contextType = SemanticContext;
+  declare context: ContextType<typeof SemanticContext>;
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: unknown) {

@@ -31,7 +31,8 @@ export interface SemanticContextValue {
   onError: (error: DataError) => void;
 }
 
-const SemanticContext = createContext<SemanticContextValue | null>(null);
+/** The provider's context (widgets read it through {@link useSemanticContext}). */
+export const SemanticContext = createContext<SemanticContextValue | null>(null);
 
 /**
  * The data configuration for native widgets (`useSemanticQuery`, `KpiCard`, `QueryTable`,
