@@ -28,7 +28,7 @@ function recorder() {
   return { seen, intercept, count };
 }
 
-const card = (title: string) => screen.getByRole('region', { name: title });
+const card = (title: string) => screen.getByRole('group', { name: title });
 
 describe('native widgets on the mock', () => {
   it('identical queries across widgets share one request and one token', async () => {

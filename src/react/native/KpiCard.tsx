@@ -160,7 +160,9 @@ function KpiCardView(props: KpiCardProps) {
 
   return (
     <ThemedRoot
-      as="section"
+      // A group, not a landmark: a page of cards is not a page of regions (and cards still
+      // loading share a name).
+      role="group"
       className={['ek-kpi', props.className].filter(Boolean).join(' ')}
       aria-labelledby={`${id}-title`}
       aria-busy={current.isFetching || undefined}
