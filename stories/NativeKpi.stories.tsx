@@ -163,14 +163,17 @@ const GERMAN: Partial<KpiCardLabels> = {
   retry: 'Erneut versuchen',
 };
 
-/** German: words and number formats (`1.234,56 $`). */
+/** German: words and number formats (`1.607,49 $`, `6,3 Mio. $`). */
 export const German: Story = {
   args: { locale: 'de-DE', labels: GERMAN },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getAllByText(/zum Vorzeitraum/)).toHaveLength(3), {
       timeout: 15_000,
     });
-    await expect(within(canvasElement).getByRole('group', { name: 'Revenue' })).toHaveTextContent(/[\d.]+,\d{2}\s\$/);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'Average order value' })).toHaveTextContent(/[\d.]+,\d{2}\s\$/);
+    // Millions compact, in German: "6,3 Mio. $".
+    await expect(canvas.getByRole('group', { name: 'Revenue' })).toHaveTextContent(/Mio\./);
   },
 };
 

@@ -138,6 +138,9 @@ function KpiCardView(props: KpiCardProps) {
   const value = numberOf(current.data?.data[0]?.[measure]);
   const before = numberOf(previous.data?.data[0]?.[measure]);
   const loading = current.isPending;
+  // Millions read compact ("$6.3M", the exact value in the title): a card is narrow.
+  const exact = value === undefined ? undefined : format(value, 'full');
+  const shown = value !== undefined && Math.abs(value) >= 1e6 ? format(value, 'axis') : exact;
 
   let change: { text: string; direction: 'up' | 'down' | 'flat' } | undefined;
   if (days && compare && !previous.isPending && value !== undefined) {
@@ -176,13 +179,13 @@ function KpiCardView(props: KpiCardProps) {
         <WidgetError error={error} onRetry={retry} labels={labels} />
       ) : (
         <>
-          <p className="ek-kpi__value">
+          <p className="ek-kpi__value" title={exact}>
             {loading ? (
               <span className="ek-kpi__placeholder">{current.waiting ? labels.waiting : labels.loading}</span>
             ) : value === undefined ? (
               <span className="ek-kpi__empty">{labels.empty}</span>
             ) : (
-              format(value)
+              shown
             )}
           </p>
           <p
