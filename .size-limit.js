@@ -165,7 +165,9 @@ const checks = [
     path: 'dist/protocol.js',
     import: '*',
     gzip: true,
-    limit: '12 KB',
+    // Issue 25 added the semantic layer's shapes (query, /meta, /load, session path; about
+    // 2 KB): 13.2 KB. Browsers import single schemas, not the whole entry.
+    limit: '14 KB',
   },
   {
     name: 'react-embedded-analytics/server',
@@ -173,7 +175,9 @@ const checks = [
     import: '*',
     ignore: ['node:*'],
     gzip: true,
-    limit: '12 KB',
+    // Issue 25: createDataToken signs with jose's SignJWT (about 6.5 KB): 12.3 KB. Server
+    // code only; a dynamic import would not shrink it here (size-limit counts every chunk).
+    limit: '13 KB',
   },
   {
     name: 'react-embedded-analytics/mock (tests and demos only)',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { chatStreamUrl } from '../protocol';
+import { MOCK_DATA_API_SECRET } from './data-api/auth';
 import type { MockFixture } from './fixture';
 
 /** What `react-embedded-analytics-mock` was asked for (flags first, then environment variables). */
@@ -85,6 +86,10 @@ export function describeMockServer(url: string, fixture: MockFixture): string {
     `  Admin             GET  ${url}/api/v1/embed-tenants/{name}/groups | user-attributes`,
     `  Embed pages       GET  ${url}/embed/d/{deploymentId}/dashboard/{publicId}?session=…`,
     `  Data API          POST ${url}/cubejs-api/v1/cubesql`,
+    `  Semantic API      GET  ${url}/cubejs-api/v1/meta, GET|POST ${url}/cubejs-api/v1/load`,
+    `                    (Authorization: an HS256 JWT signed with DATA_API_SECRET below)`,
+    `  Session path      POST ${url}/api/v1/embed/session/token, GET ${url}/api/v1/deployments/{id},`,
+    `                    POST ${url}/api/v1/deployments/{id}/token (Authorization: Embed-Token <token>)`,
     '',
     'API keys',
     ...fixture.apiKeys.map(({ key, account, admin }) => `  ${key}  account ${account}${admin ? ', admin' : ''}`),
@@ -137,6 +142,8 @@ export function describeMockServer(url: string, fixture: MockFixture): string {
       `  EMBED_API_KEY=${key.key}`,
       `  EMBED_DEPLOYMENT_ID=${account.agents[0]!.deploymentId}`,
       `  AGENT_CHAT_URL=${chat}`,
+      `  DATA_API_URL=${url}`,
+      `  DATA_API_SECRET=${MOCK_DATA_API_SECRET}`,
     );
   }
   return lines.join('\n');

@@ -13,7 +13,7 @@ export {
 } from './service';
 export { MOCK_DATA_API_SECRET } from './data-api/auth';
 export { MOCK_DATA_NOW } from './data-api/handler';
-export { DATA_TOKEN_LIFETIME_SECONDS, EMBED_TOKEN_LIFETIME_MS } from './session-path';
+export { DATA_TOKEN_LIFETIME_SECONDS, EMBED_TOKEN_LIFETIME_MS, mockDataToken } from './session-path';
 export type { MockTurnRecord } from './chat';
 export { startMockServer, toNodeHandler, type MockServer } from './node-server';
 export { MOCK_PREFIX, mockServicePlugin } from './vite-plugin';

@@ -58,6 +58,12 @@ export interface MockServiceOptions {
    * depend on the day a test runs.
    */
   dataNow?: () => number;
+  /**
+   * Lifetime of the data tokens `POST /api/v1/deployments/{id}/token` signs, in seconds.
+   * Default {@link DATA_TOKEN_LIFETIME_SECONDS} (15 min); a few seconds shows a client
+   * re-minting an expired token.
+   */
+  dataTokenLifetimeSeconds?: number;
 }
 
 /**
@@ -253,7 +259,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         const deploymentUrl = `${url.origin}${/^(\/[\w.~-]+)*$/.test(base) ? base : ''}`;
         return json(DeploymentResponseSchema.parse({ id, name: found.name, deploymentUrl }));
       }
-      const lifetime = Math.min(DATA_TOKEN_LIFETIME_SECONDS, Math.floor((record.expiresAt - now()) / 1000));
+      const lifetime = Math.min(
+        options.dataTokenLifetimeSeconds ?? DATA_TOKEN_LIFETIME_SECONDS,
+        Math.floor((record.expiresAt - now()) / 1000),
+      );
       const cubeApiToken = await signDataToken(sessionIdentity(state, record), dataSecret, now(), lifetime);
       return json({ cubeApiToken });
     }

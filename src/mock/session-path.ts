@@ -2,7 +2,7 @@
 // and a data token carrying the session's identity (the platform's own embed client's calls).
 import { SignJWT } from 'jose';
 import type { DataTokenIdentity, UserAttributeValue } from '../protocol';
-import { secretKey } from './data-api/auth';
+import { MOCK_DATA_API_SECRET, secretKey } from './data-api/auth';
 import { exchangeSession } from './embed-page';
 import { MockHttpError } from './http';
 import type { AccountState, EmbedTokenRecord, MockState } from './state';
@@ -69,4 +69,22 @@ export function signDataToken(identity: DataTokenIdentity, secret: string, now: 
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + lifetimeSeconds)
     .sign(secretKey(secret));
+}
+
+/**
+ * A data token the mock's data API accepts, for tests and stories that play the host's
+ * server (the headless path) without importing server code into a browser: an HS256 JWT of
+ * `identity`, signed with {@link MOCK_DATA_API_SECRET} unless `secret` is given. A negative
+ * `expiresInSeconds` gives an already expired token.
+ */
+export function mockDataToken(
+  identity: DataTokenIdentity,
+  options: { expiresInSeconds?: number; secret?: string; now?: number } = {},
+): Promise<string> {
+  return signDataToken(
+    identity,
+    options.secret ?? MOCK_DATA_API_SECRET,
+    options.now ?? Date.now(),
+    options.expiresInSeconds ?? DATA_TOKEN_LIFETIME_SECONDS,
+  );
 }

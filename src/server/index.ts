@@ -15,3 +15,12 @@ export {
 } from './chat-proxy';
 export { EmbedApiError, EmbedRequestError } from './errors';
 export { checkAllowedOrigins, checkBrowserRequest, type BrowserRequestOptions } from './browser-request';
+export {
+  createDataToken,
+  DEFAULT_DATA_TOKEN_SECONDS,
+  MAX_DATA_TOKEN_SECONDS,
+  MIN_API_SECRET_LENGTH,
+  type DataToken,
+  type DataTokenOptions,
+} from './data-token';
+export { createDataProxy, DEFAULT_DATA_PROXY_MAX_BODY_BYTES, type DataProxyOptions } from './data-proxy';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeMockServer, MockCliUsageError, parseMockCliArgs } from '../../src/mock/cli-options';
-import { defaultFixture, MOCK_ADMIN_KEY, MOCK_PERSONAL_KEY } from '../../src/mock';
+import { defaultFixture, MOCK_ADMIN_KEY, MOCK_DATA_API_SECRET, MOCK_PERSONAL_KEY } from '../../src/mock';
 
 describe('parseMockCliArgs', () => {
   it('defaults to port 4010 on 127.0.0.1, the default fixture, 25 ms per line', () => {
@@ -62,12 +62,16 @@ describe('describeMockServer', () => {
   });
 
   it("ends with the host guide's environment variables", () => {
-    expect(text.split('\n').slice(-5)).toEqual([
+    expect(text.split('\n').slice(-7)).toEqual([
       "For the README's host guide (.env):",
       '  EMBED_BASE_URL=http://127.0.0.1:4010',
       `  EMBED_API_KEY=${MOCK_ADMIN_KEY}`,
       '  EMBED_DEPLOYMENT_ID=1',
       '  AGENT_CHAT_URL=http://127.0.0.1:4010/ai/aws-us-east-1/api/v1/public/acme/agents/analyst/chat/stream-chat-state',
+      '  DATA_API_URL=http://127.0.0.1:4010',
+      `  DATA_API_SECRET=${MOCK_DATA_API_SECRET}`,
     ]);
+    expect(text).toContain('GET  http://127.0.0.1:4010/cubejs-api/v1/meta');
+    expect(text).toContain('POST http://127.0.0.1:4010/api/v1/embed/session/token');
   });
 });

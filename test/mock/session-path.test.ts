@@ -138,6 +138,18 @@ describe.each(['http', 'in-process'] as const)('the session path on the mock (%s
   });
 });
 
+describe('a short data token lifetime on the mock', () => {
+  const mock = useMock('in-process', { dataTokenLifetimeSeconds: 5 });
+  it('signs data tokens for that long', async () => {
+    const t = mock();
+    const { body } = await exchange(t, await sessionFor(t));
+    const auth = { Authorization: embedTokenAuthorization(body.token as string) };
+    const minted = await call(t, 'POST', defaultSessionPathUrls.deploymentToken(t.baseUrl, 1), auth);
+    const payload = decodeJwt(minted.body.cubeApiToken as string);
+    expect(payload.exp! - payload.iat!).toBe(5);
+  });
+});
+
 describe('embed token expiry on the mock', () => {
   let clock = Date.now();
   const mock = useMock('in-process', { now: () => clock });

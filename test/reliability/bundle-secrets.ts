@@ -3,7 +3,7 @@
 // `npm run check:secrets` (CI runs it after the build).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { MOCK_ADMIN_KEY, MOCK_PERSONAL_KEY } from '../../src/mock';
+import { MOCK_ADMIN_KEY, MOCK_DATA_API_SECRET, MOCK_PERSONAL_KEY } from '../../src/mock';
 
 /** The package's browser entries, relative to dist/. */
 export const BROWSER_ENTRIES = ['index.js', 'protocol.js'];
@@ -12,12 +12,14 @@ export const BROWSER_ENTRIES = ['index.js', 'protocol.js'];
 export function forbiddenMarkers(extraSecrets: string[] = []): { label: string; pattern: RegExp }[] {
   const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return [
-    ...[MOCK_ADMIN_KEY, MOCK_PERSONAL_KEY, 'mock-starter-key', ...extraSecrets]
+    ...[MOCK_ADMIN_KEY, MOCK_PERSONAL_KEY, 'mock-starter-key', MOCK_DATA_API_SECRET, ...extraSecrets]
       .filter((secret) => secret.length >= 8)
       .map((secret) => ({ label: `API key ${secret.slice(0, 4)}…`, pattern: literal(secret) })),
     { label: 'an Api-Key authorization header', pattern: /Api-Key/i },
     { label: 'the chat proxy (server entry)', pattern: /createChatProxy/ },
     { label: 'the embed client (server entry)', pattern: /createEmbedClient/ },
+    { label: 'the data token signer (server entry)', pattern: /createDataToken/ },
+    { label: 'the data proxy (server entry)', pattern: /createDataProxy/ },
     { label: 'the mock (mock entry)', pattern: /createMockService/ },
   ];
 }

@@ -43,13 +43,19 @@ interface Column {
 /** Checks every member name before anything runs: a bad one is a 400 naming it. */
 function columnsOf(query: SemanticQuery, model: DataModel): Column[] {
   const columns: Column[] = [];
+  // A member named twice is one column: a query repeating one 100 000 times costs nothing.
+  const seen = new Set<string>();
+  const add = (column: Column) => {
+    if (!seen.has(column.key)) columns.push(column);
+    seen.add(column.key);
+  };
   for (const name of query.dimensions ?? []) {
     if (!model.dimensions.has(name)) {
       throw model.measures.has(name)
         ? new MockHttpError(400, `'${name}' is a measure, not a dimension`)
         : unknownMember(name, 'dimension');
     }
-    columns.push({ key: name, kind: 'dimension', member: name });
+    add({ key: name, kind: 'dimension', member: name });
   }
   for (const time of query.timeDimensions ?? []) {
     if (model.dimensions.get(time.dimension)?.type !== 'time') {
@@ -59,8 +65,7 @@ function columnsOf(query: SemanticQuery, model: DataModel): Column[] {
     }
     if (time.granularity) {
       const key = `${time.dimension}.${time.granularity}`;
-      if (!columns.some((c) => c.key === key))
-        columns.push({ key, kind: 'time', member: time.dimension, granularity: time.granularity });
+      add({ key, kind: 'time', member: time.dimension, granularity: time.granularity });
     }
   }
   for (const name of query.measures ?? []) {
@@ -69,11 +74,14 @@ function columnsOf(query: SemanticQuery, model: DataModel): Column[] {
         ? new MockHttpError(400, `'${name}' is a dimension, not a measure`)
         : unknownMember(name, 'measure');
     }
-    columns.push({ key: name, kind: 'measure', member: name });
+    add({ key: name, kind: 'measure', member: name });
   }
   for (const name of query.segments ?? []) throw unknownMember(name, 'segment');
   return columns;
 }
+
+/** Values one filter may list (the mock's bound, so a hostile query cannot take seconds). */
+const MAX_FILTER_VALUES = 1000;
 
 const DATE_OPERATORS = new Set([
   'inDateRange',
@@ -108,6 +116,8 @@ function compileFilter(filter: QueryFilter, model: DataModel, measures: boolean)
 function memberPredicate(filter: MemberFilter, model: DataModel): Predicate {
   const { member, operator } = filter;
   const values = (filter.values ?? []).map(String);
+  if (values.length > MAX_FILTER_VALUES)
+    throw new MockHttpError(400, `Filter on '${member}' has over ${MAX_FILTER_VALUES} values`);
   const type = model.measures.has(member) ? 'number' : model.dimensions.get(member)!.type;
   if (!NO_VALUES.has(operator) && values.length === 0)
     throw new MockHttpError(400, `Filter on '${member}' with ${operator} needs values`);
@@ -149,9 +159,11 @@ function memberPredicate(filter: MemberFilter, model: DataModel): Predicate {
   }
   const text = (raw: string | number) => (type === 'time' ? formatLocal(raw as number) : String(raw));
   const lower = values.map((v) => v.toLowerCase());
+  const exact = new Set(values);
+  const numbers = new Set(values.map(Number));
   const numeric = type === 'number';
   const matchAny: Record<string, (s: string, raw: string | number) => boolean> = {
-    equals: (s, raw) => values.some((v) => (numeric ? Number(v) === raw : v === s)),
+    equals: (s, raw) => (numeric ? numbers.has(raw as number) : exact.has(s)),
     contains: (s) => lower.some((v) => s.toLowerCase().includes(v)),
     startsWith: (s) => lower.some((v) => s.toLowerCase().startsWith(v)),
     endsWith: (s) => lower.some((v) => s.toLowerCase().endsWith(v)),
@@ -246,10 +258,13 @@ export function runSemanticQuery(query: SemanticQuery, context: RunContext): Loa
     if (!column) throw new MockHttpError(400, `Cannot order by '${member}': it is not in the query`);
     return column.key;
   };
-  let order: [string, OrderDirection][] = orderEntries(query.order).map(([member, direction]) => [
-    orderKey(member),
-    direction,
-  ]);
+  // The first entry for a member decides; later ones for it change nothing.
+  const ordered = new Map<string, OrderDirection>();
+  for (const [member, direction] of orderEntries(query.order)) {
+    const key = orderKey(member);
+    if (!ordered.has(key)) ordered.set(key, direction);
+  }
+  let order: [string, OrderDirection][] = [...ordered];
   if (order.length === 0 && !query.ungrouped) {
     const first = columns.find((c) => c.kind === 'time') ?? columns.find((c) => c.kind === 'measure') ?? columns[0]!;
     order = [[first.key, first.kind === 'measure' ? 'desc' : 'asc']];

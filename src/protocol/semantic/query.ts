@@ -1,4 +1,4 @@
-import { v, type Infer, type Schema } from '../schema';
+import { v, ValidationError, type Infer, type Schema, type ValidationIssue } from '../schema';
 
 /** Time granularities of the semantic layer, finest first. */
 export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
@@ -85,6 +85,61 @@ export const QueryFilterSchema: Schema<QueryFilter> = v.union(
   v.object({ or: v.array(v.lazy(() => QueryFilterSchema)) }),
 );
 
+/** The deepest nesting of `and`/`or` filters a query may have. */
+export const MAX_FILTER_DEPTH = 20;
+
+/**
+ * How deep `and`/`or` filters nest in `filters` (a list, or one filter), counted without
+ * recursion and given up past {@link MAX_FILTER_DEPTH}: a hostile query nested 100 000 deep
+ * must be refused, never overflow the stack of whoever validates it.
+ */
+export function filterDepth(filters: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = (Array.isArray(filters) ? filters : [filters]).map((f) => [f, 1]);
+  while (stack.length > 0) {
+    const [filter, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_FILTER_DEPTH) return deepest;
+    if (typeof filter !== 'object' || filter === null) continue;
+    for (const key of ['and', 'or']) {
+      const list = Object.hasOwn(filter, key) ? (filter as Record<string, unknown>)[key] : undefined;
+      if (Array.isArray(list)) for (const inner of list) stack.push([inner, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/** `inner`, with the nesting depth checked first (see {@link filterDepth}). */
+function depthGuarded<T>(inner: Schema<T>): Schema<T> {
+  const message = `filters are nested deeper than ${MAX_FILTER_DEPTH} levels`;
+  const tooDeep = (value: unknown) => filterDepth(value) > MAX_FILTER_DEPTH;
+  const self: Schema<T> = {
+    test: (value) => !tooDeep(value) && inner.test(value),
+    check: (value, path, issues) => {
+      if (tooDeep(value)) issues.push({ path, message });
+      else inner.check(value, path, issues);
+    },
+    parse(value, subject) {
+      const result = self.safeParse(value, subject);
+      if (!result.success) throw result.error;
+      return result.data;
+    },
+    safeParse(value, subject) {
+      if (self.test(value)) return { success: true, data: value as T };
+      const issues: ValidationIssue[] = [];
+      self.check(value, '', issues);
+      if (issues.length === 0) issues.push({ path: '', message: 'is invalid' });
+      return { success: false, error: new ValidationError(issues, subject) };
+    },
+    is: (value): value is T => self.test(value),
+    refine: (rule, text) => depthGuarded(inner.refine(rule, text)),
+  };
+  return self;
+}
+
+/** A query's `filters`: a list of {@link QueryFilter}, nested at most {@link MAX_FILTER_DEPTH} deep. */
+export const QueryFiltersSchema: Schema<QueryFilter[]> = depthGuarded(v.array(QueryFilterSchema));
+
 /** A sort direction. */
 export const OrderDirectionSchema = v.enum(['asc', 'desc']);
 /** `asc` or `desc`. */
@@ -114,7 +169,7 @@ export const SemanticQuerySchema = v.object({
   dimensions: v.optional(v.array(v.string())),
   segments: v.optional(v.array(v.string())),
   timeDimensions: v.optional(v.array(TimeDimensionSchema)),
-  filters: v.optional(v.array(QueryFilterSchema)),
+  filters: v.optional(QueryFiltersSchema),
   order: v.optional(QueryOrderSchema),
   /** Rows at most; default {@link DEFAULT_QUERY_LIMIT}, at most {@link MAX_QUERY_LIMIT}. */
   limit: v.optional(v.integer()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOCK_DATA_NOW } from '../../../src/mock';
+import { MOCK_DATA_NOW, mockDataToken } from '../../../src/mock';
 import { runQuery, viewerOf } from '../../../src/mock/dataset';
 import { defaultFixture } from '../../../src/mock/fixture';
 import {
@@ -395,6 +395,48 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       headers: { Authorization: token },
     });
     expect(get.status).toBe(400);
+    // Filters nested 100 000 deep: a 400, not a stack overflow.
+    let filter = '{"member":"orders.region","operator":"set"}';
+    for (let i = 0; i < 100_000; i++) filter = `{"or":[${filter}]}`;
+    const deep = await t.fetch(`${t.baseUrl}/cubejs-api/v1/load`, {
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: `{"query":{"measures":["orders.revenue"],"filters":[${filter}]}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: string }).error).toMatch(/nested deeper/);
+  });
+
+  it('answers hostile but small queries quickly and the same: members repeated 20 000 times, 1 000 values', async () => {
+    const t = mock();
+    const token = await dataToken(ERIN);
+    const plain = await rows(t, { measures: [REVENUE], dimensions: [REGION] }, token);
+    const repeated = await rows(
+      t,
+      {
+        measures: Array(20_000).fill(REVENUE),
+        dimensions: Array(20_000).fill(REGION),
+        order: Array(5_000).fill([REGION, 'asc']),
+      },
+      token,
+    );
+    expect(new Set(repeated.data.map((r) => r[REGION]))).toEqual(new Set(plain.data.map((r) => r[REGION])));
+    const values = Array.from({ length: 1000 }, (_, i) => `Country ${i}`).concat('Germany');
+    const many = await load(
+      t,
+      { measures: [REVENUE], filters: [{ member: 'orders.country', operator: 'equals', values }] },
+      token,
+    );
+    expect(many.status).toBe(400);
+    const enough = await rows(
+      t,
+      { measures: [REVENUE], filters: [{ member: 'orders.country', operator: 'contains', values: values.slice(1) }] },
+      token,
+    );
+    expect(Number(enough.data[0]![REVENUE])).toBeCloseTo(
+      sumRevenue((r) => r[col('country')] === 'Germany'),
+      2,
+    );
   });
 
   it('takes JSON bodies only, and caps them', async () => {
@@ -478,6 +520,18 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     const denied = await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, { headers: { Origin: 'https://app.example' } });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  });
+});
+
+describe('mockDataToken', () => {
+  const mock = useMock('in-process');
+  it('signs tokens the data API takes, and expired ones it refuses', async () => {
+    const t = mock();
+    const meta = async (token: string) =>
+      (await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, { headers: { Authorization: token } })).status;
+    expect(await meta(await mockDataToken(ELIAS))).toBe(200);
+    expect(await meta(await mockDataToken(ELIAS, { expiresInSeconds: -1 }))).toBe(403);
+    expect(await meta(await mockDataToken(ELIAS, { secret: 'x'.repeat(40) }))).toBe(403);
   });
 });
 

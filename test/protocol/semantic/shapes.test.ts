@@ -2,6 +2,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   dataApiUrl,
   defaultSessionPathUrls,
+  filterDepth,
+  MAX_FILTER_DEPTH,
   isContinueWait,
   metaMembers,
   MetaResponseSchema,
@@ -67,6 +69,22 @@ describe('SemanticQuery', () => {
         expect(result.error.message).toContain(where);
       }
     }
+  });
+});
+
+describe('filter nesting', () => {
+  const nested = (depth: number) => {
+    let filter: unknown = { member: 'orders.region', operator: 'set' };
+    for (let i = 1; i < depth; i++) filter = { and: [filter] };
+    return { measures: ['orders.revenue'], filters: [filter] };
+  };
+  it(`takes and/or up to ${MAX_FILTER_DEPTH} deep and refuses deeper without recursing`, () => {
+    expect(SemanticQuerySchema.is(nested(MAX_FILTER_DEPTH))).toBe(true);
+    expect(filterDepth(nested(MAX_FILTER_DEPTH).filters)).toBe(MAX_FILTER_DEPTH);
+    const deep = SemanticQuerySchema.safeParse(nested(200_000), 'query');
+    expect(deep.success).toBe(false);
+    if (!deep.success) expect(deep.error.message).toContain('filters: filters are nested deeper than');
+    expect(SemanticQuerySchema.is(nested(MAX_FILTER_DEPTH + 1))).toBe(false);
   });
 });
 
