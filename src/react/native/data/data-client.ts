@@ -10,6 +10,7 @@ import {
   embedTokenAuthorization,
   EmbedTokenResponseSchema,
   isDataError,
+  isDeploymentId,
   queryMembers,
   serviceUrlProblem,
   type MetaResponse,
@@ -106,7 +107,12 @@ function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<
         'unauthorized',
         'no way to get a data token: give getDataToken and apiUrl, or deploymentId inside an EmbedProvider (or baseUrl and getSession)',
       );
-    const urls = { ...defaultSessionPathUrls, ...config.urls?.() };
+    if (!isDeploymentId(deploymentId))
+      throw new DataError('unauthorized', `deploymentId must be a positive integer; got ${JSON.stringify(deploymentId)}`);
+    checkedUrl(baseUrl, 'baseUrl');
+    // A builder left undefined keeps its default.
+    const own = Object.entries(config.urls?.() ?? {}).filter(([, build]) => typeof build === 'function');
+    const urls: SessionPathUrls = { ...defaultSessionPathUrls, ...Object.fromEntries(own) };
     let session;
     try {
       session = await getSession({ signal, reason: 'initial', target: { surface: 'app', deploymentId } });
