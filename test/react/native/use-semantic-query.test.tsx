@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DataError,
@@ -92,7 +93,10 @@ describe('useSemanticQuery', () => {
     const { source, calls } = heldSource();
     let api: SemanticFiltersApi | undefined;
     function Grab() {
-      api = useSemanticFilters();
+      const value = useSemanticFilters();
+      useEffect(() => {
+        api = value;
+      });
       return null;
     }
     render(
