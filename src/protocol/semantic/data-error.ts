@@ -33,10 +33,8 @@ export class DataError extends Error {
   }
 }
 
-/** True for a {@link DataError} (also across bundles, by its name and kind). */
-export const isDataError = (error: unknown): error is DataError =>
-  error instanceof DataError ||
-  (error instanceof Error && error.name === 'DataError' && typeof (error as { kind?: unknown }).kind === 'string');
+/** True for a {@link DataError}. */
+export const isDataError = (error: unknown): error is DataError => error instanceof DataError;
 
 /** A member name as the data API quotes it: `'orders.revenue'` or `"orders.revenue"`. */
 const QUOTED_MEMBER = /['"`]([A-Za-z_][\w]*(?:\.[\w]+)+)['"`]/;

@@ -47,13 +47,13 @@ function canonicalFilter(filter: QueryFilter): QueryFilter {
     : { or: sortedByJson(filter.or.map(canonicalFilter)) };
 }
 
-function canonicalTime(time: TimeDimension): TimeDimension {
-  const out: TimeDimension = { dimension: time.dimension };
-  if (time.granularity) out.granularity = time.granularity;
-  if (time.dateRange !== undefined) out.dateRange = time.dateRange;
-  if (time.compareDateRange) out.compareDateRange = time.compareDateRange;
-  return out;
-}
+// Fields in one order; JSON (the cache key's hash, the request) leaves out the undefined ones.
+const canonicalTime = ({ dimension, granularity, dateRange, compareDateRange }: TimeDimension): TimeDimension => ({
+  dimension,
+  granularity,
+  dateRange,
+  compareDateRange,
+});
 
 /**
  * A query in one canonical form: measures, dimensions and segments sorted and without
@@ -64,19 +64,17 @@ function canonicalTime(time: TimeDimension): TimeDimension {
  */
 export function canonicalQuery(query: SemanticQuery): SemanticQuery {
   const out: SemanticQuery = {};
-  if (query.measures?.length) out.measures = sortedUnique(query.measures);
-  if (query.dimensions?.length) out.dimensions = sortedUnique(query.dimensions);
-  if (query.segments?.length) out.segments = sortedUnique(query.segments);
+  for (const key of ['measures', 'dimensions', 'segments'] as const) {
+    if (query[key]?.length) out[key] = sortedUnique(query[key]);
+  }
   if (query.timeDimensions?.length) out.timeDimensions = sortedByJson(query.timeDimensions.map(canonicalTime));
   if (query.filters?.length) out.filters = sortedByJson(query.filters.map(canonicalFilter));
   const order = orderPairs(query.order);
   if (order.length) out.order = order;
   if (query.limit !== undefined) out.limit = query.limit;
   if (query.offset) out.offset = query.offset;
-  if (query.total) out.total = true;
   if (query.timezone) out.timezone = query.timezone;
-  if (query.ungrouped) out.ungrouped = true;
-  if (query.renewQuery) out.renewQuery = true;
+  for (const key of ['total', 'ungrouped', 'renewQuery'] as const) if (query[key]) out[key] = true;
   return out;
 }
 
