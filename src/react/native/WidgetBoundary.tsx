@@ -1,7 +1,16 @@
-import { Component, useContext, useEffect, useRef, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useContext,
+  useEffect,
+  useRef,
+  type Context,
+  type ContextType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { DataError, isDataError } from '../../protocol';
 import { useLatest } from '../internal/use-latest';
-import { SemanticContext } from './data/SemanticProvider';
+import { SemanticContext, type SemanticContextValue } from './data/SemanticProvider';
 
 /** Words of a widget's error state. */
 export interface WidgetErrorLabels {
@@ -69,7 +78,8 @@ interface BoundaryProps {
  * through), so one widget's failure shows in its own box and never takes a page down.
  */
 export class WidgetBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  static override contextType = SemanticContext;
+  // Typed here: an inferred type would name the module through its folder's index.
+  static override contextType: Context<SemanticContextValue | null> = SemanticContext;
   declare context: ContextType<typeof SemanticContext>;
   override state = { error: null as Error | null };
 
@@ -82,7 +92,7 @@ export class WidgetBoundary extends Component<BoundaryProps, { error: Error | nu
     this.props.onError?.(isDataError(failure) ? failure : new DataError('server', failure.message, { cause: failure }));
   }
 
-  override render() {
+  override render(): ReactNode {
     if (!this.state.error) return this.props.children;
     return (
       <div className={`ek-root ${this.props.className}`}>
