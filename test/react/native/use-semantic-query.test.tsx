@@ -76,6 +76,37 @@ describe('useSemanticQuery', () => {
     await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent('1'));
   });
 
+  it('tells every widget of a shared query that the server said "Continue wait"', async () => {
+    let answer!: (result: SemanticResult) => void;
+    let wait!: () => void;
+    const source: DataSource = {
+      load: (query, _signal, onWait) =>
+        new Promise((resolve) => {
+          answer = resolve;
+          wait = () => onWait?.();
+        }),
+      meta: async () => ({ cubes: [] }),
+      reset: () => undefined,
+    };
+    function Waiting() {
+      const { waiting } = useSemanticQuery({ measures: ['orders.revenue'] });
+      return <p data-testid="waiting">{String(waiting)}</p>;
+    }
+    render(
+      <SemanticProvider source={source} queryClient={new QueryClient()}>
+        <Waiting />
+        <Waiting />
+      </SemanticProvider>,
+    );
+    await waitFor(() => expect(wait).toBeDefined());
+    act(() => wait());
+    await waitFor(() => expect(screen.getAllByTestId('waiting').map((el) => el.textContent)).toEqual(['true', 'true']));
+    act(() => answer({ query: {}, data: [], annotation: { measures: {}, dimensions: {}, timeDimensions: {} } }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('waiting').map((el) => el.textContent)).toEqual(['false', 'false']),
+    );
+  });
+
   it('cancels the request when its last widget unmounts', async () => {
     const { source, calls } = heldSource();
     const view = render(

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   canonicalQuery,
   semanticMetaKey,
@@ -49,17 +49,21 @@ export function useSemanticQuery(query: SemanticQuery, options: UseSemanticQuery
   // Keyed by content: a query written inline on every render is the same query.
   const text = JSON.stringify(canonicalQuery(merged));
   const sent = useMemo(() => JSON.parse(text) as SemanticQuery, [text]);
-  const [waiting, setWaiting] = useState(false);
-  const waitingFor = useRef<string | undefined>(undefined);
+  const id = `${scope}\n${text}`;
+  const waits = waitsOf(client);
+  const waiting = useSyncExternalStore(
+    waits.subscribe,
+    () => waits.has(id),
+    () => false,
+  );
   const result = useQuery<SemanticResult, DataError>(
     {
       queryKey: semanticQueryKey(sent, scope),
       queryFn: async ({ signal }) => {
-        waitingFor.current = text;
         try {
-          return await source.load(sent, signal, () => waitingFor.current === text && setWaiting(true));
+          return await source.load(sent, signal, () => waits.set(id, true));
         } finally {
-          if (waitingFor.current === text) setWaiting(false);
+          waits.set(id, false);
         }
       },
       enabled: options.enabled ?? true,
@@ -71,6 +75,33 @@ export function useSemanticQuery(query: SemanticQuery, options: UseSemanticQuery
     client,
   );
   return Object.assign(result, { query: sent, waiting: waiting && result.isFetching });
+}
+
+/** Queries the server answered "Continue wait" for, per QueryClient: every widget showing one sees it. */
+const waitStores = new WeakMap<QueryClient, ReturnType<typeof waitStore>>();
+
+function waitStore() {
+  const ids = new Set<string>();
+  const listeners = new Set<() => void>();
+  return {
+    has: (id: string) => ids.has(id),
+    set(id: string, on: boolean) {
+      if (on === ids.has(id)) return;
+      if (on) ids.add(id);
+      else ids.delete(id);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+function waitsOf(client: QueryClient) {
+  let store = waitStores.get(client);
+  if (!store) waitStores.set(client, (store = waitStore()));
+  return store;
 }
 
 /** Options of {@link useSemanticMeta}. */
