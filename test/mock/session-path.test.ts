@@ -121,6 +121,34 @@ describe.each(['http', 'in-process'] as const)('the session path on the mock (%s
     expect(refused.status).toBe(403);
   });
 
+  it('lets the embed token stand for the user on the Chat API, regional and root paths, chat and abort', async () => {
+    const t = mock();
+    const { body } = await exchange(t, await sessionFor(t));
+    const bearer = { Authorization: `Bearer ${body.token as string}`, 'Content-Type': 'application/json' };
+    const regional = `${t.baseUrl}/ai/aws-us-east-1/api/v1/public/acme/agents/analyst/chat/stream-chat-state`;
+    // sessionSettings in the body cannot widen the token's identity.
+    const widened = {
+      input: 'Revenue by region',
+      sessionSettings: { externalId: 'demo-erin', groups: ['executives'] },
+    };
+    const response = await t.fetch(regional, { method: 'POST', headers: bearer, body: JSON.stringify(widened) });
+    expect(response.status).toBe(200);
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const result = lines.find((l) => (l.toolCall as { result?: string } | undefined)?.result?.includes('"data"'));
+    const rows = (JSON.parse((result!.toolCall as { result: string }).result) as { data: string[][] }).data;
+    expect(rows.map((row) => row[0])).toEqual(['Europe']);
+    const chatId = (lines[0]!.state as { chatId: string }).chatId;
+    const abort = await t.fetch(`${t.baseUrl}/api/v1/public/acme/agents/analyst/chat/abort`, {
+      method: 'POST',
+      headers: bearer,
+      body: JSON.stringify({ chatId }),
+    });
+    expect(abort.status).toBe(204);
+  });
+
   it('answers preflights for the browser routes', async () => {
     const t = mock();
     for (const url of [

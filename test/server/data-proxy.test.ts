@@ -1,5 +1,14 @@
+import cube from '@cubejs-client/core';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService, MOCK_DATA_API_SECRET, startMockServer, type MockServer } from '../../src/mock';
+import {
+  createMockService,
+  MOCK_DATA_API_SECRET,
+  startMockServer,
+  toNodeHandler,
+  type MockServer,
+  type MockService,
+} from '../../src/mock';
 import { LoadResultSchema, MetaResponseSchema, MultiLoadResponseSchema, ValidationError } from '../../src/protocol';
 import { createDataProxy, createDataToken } from '../../src/server';
 
@@ -94,5 +103,24 @@ describe('createDataProxy end to end (browser → proxy → mock data API over H
     expect(() =>
       createDataProxy({ deploymentUrl: server.url, getDataToken: () => null, allowedOrigins: ['https://*.example'] }),
     ).toThrow(ValidationError);
+  });
+});
+
+describe('@cubejs-client/core through createDataProxy, over HTTP', () => {
+  it('loads meta and a query as the host-decided user, whatever token the browser holds', async () => {
+    const proxy = createDataProxy({ deploymentUrl: server.url, getDataToken: () => tokenFromCookie(browser('/')) });
+    // The proxy behind a real HTTP server (the mock's Node adapter serves any fetch handler).
+    const host = createServer(toNodeHandler({ handle: proxy } as MockService));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = host.address() as { port: number };
+      const api = cube('whatever-the-browser-has', { apiUrl: `http://127.0.0.1:${port}/api/data` });
+      expect((await api.meta()).cubes.map((c) => c.name)).toEqual(['orders']);
+      const resultSet = await api.load({ measures: ['orders.revenue'], dimensions: ['orders.region'] });
+      expect(resultSet.tablePivot().map((row) => row['orders.region'])).toEqual(['Europe']);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 });

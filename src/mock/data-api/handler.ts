@@ -1,5 +1,12 @@
 // `{deploymentUrl}/cubejs-api/v1/meta` and `/load`: the semantic layer's REST API, mocked.
-import { CONTINUE_WAIT, SemanticQuerySchema, v, type LoadResult, type SemanticQuery } from '../../protocol';
+import {
+  CONTINUE_WAIT,
+  SemanticQuerySchema,
+  v,
+  type DataTokenPayload,
+  type LoadResult,
+  type SemanticQuery,
+} from '../../protocol';
 import { visibleRows, viewerOf, type Viewer } from '../dataset';
 import type { MockFaults } from '../faults';
 import type { MockFixture } from '../fixture';
@@ -126,10 +133,7 @@ function compareQueries(query: SemanticQuery): SemanticQuery[] {
  * Row-level security from the token, by the rules the chat and the embeds apply: an
  * internal user's stored groups and attributes; an external user's from the token itself.
  */
-function viewerFor(
-  context: DataApiContext,
-  payload: { internalId?: string; groups?: string[]; userAttributes?: { name: string; value: unknown }[] },
-): Viewer {
+function viewerFor(context: DataApiContext, payload: DataTokenPayload): Viewer {
   if (payload.internalId !== undefined) {
     for (const account of context.state.accounts.values()) {
       const user = context.state.user(account, userKey('internal', payload.internalId));
@@ -138,6 +142,6 @@ function viewerFor(
     throw new MockHttpError(403, `Internal user ${payload.internalId} not found`);
   }
   const viewer: Viewer = { attributes: new Map(), groups: new Set(payload.groups ?? []) };
-  for (const { name, value } of payload.userAttributes ?? []) viewer.attributes.set(name, value as never);
+  for (const { name, value } of payload.userAttributes ?? []) viewer.attributes.set(name, value);
   return viewer;
 }

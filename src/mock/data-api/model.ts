@@ -36,6 +36,9 @@ export interface DataModel {
   table: FixtureTable;
 }
 
+/** Orders in a line from which it counts as large (`orders.largeOrderShare`). */
+const LARGE = 30;
+
 /** The cube's name in member names (`orders.revenue`). */
 export const CUBE = 'orders';
 
@@ -122,6 +125,23 @@ export function dataModel(fixture: MockFixture): DataModel | null {
       value: (group) => {
         const count = sum(group, (r) => r.orders);
         return count ? sum(group, (r) => r.revenue) / count : undefined;
+      },
+      integer: false,
+    },
+    {
+      // A percent measure (values 0–100, as the real API's `percent` format means them).
+      meta: {
+        name: `${CUBE}.largeOrderShare`,
+        title: 'Orders Large Order Share',
+        shortTitle: 'Large order share',
+        description: 'Orders in lines of 30 or more, as a share of all orders',
+        type: 'number',
+        aggType: 'number',
+        format: 'percent',
+      },
+      value: (group) => {
+        const count = sum(group, (r) => r.orders);
+        return count ? (100 * sum(group, (r) => (r.orders >= LARGE ? r.orders : 0))) / count : undefined;
       },
       integer: false,
     },

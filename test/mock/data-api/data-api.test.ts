@@ -78,7 +78,13 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
         currency: 'USD',
         aggType: 'sum',
       });
-      expect(cube.measures.map((m) => m.name)).toEqual(['orders.revenue', 'orders.count', 'orders.averageOrderValue']);
+      expect(cube.measures.map((m) => m.name)).toEqual([
+        'orders.revenue',
+        'orders.count',
+        'orders.averageOrderValue',
+        'orders.largeOrderShare',
+      ]);
+      expect(cube.measures.find((m) => m.name === 'orders.largeOrderShare')?.format).toBe('percent');
       expect(cube.dimensions.map((d) => [d.name, d.type])).toEqual([
         ['orders.region', 'string'],
         ['orders.country', 'string'],
@@ -174,6 +180,15 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       expect(new Set(result.data.map((r) => r[REGION])).size <= 1).toBe(true);
       for (const row of result.data) expect(row[REGION]).toBe('Europe');
     }
+    const share = await rows(t, { measures: ['orders.largeOrderShare', 'orders.averageOrderValue'] }, token);
+    const europe = table.rows.filter((r) => r[col('region')] === 'Europe');
+    const orders = europe.reduce((n, r) => n + Number(r[col('orders')]), 0);
+    const large = europe.reduce((n, r) => n + (Number(r[col('orders')]) >= 30 ? Number(r[col('orders')]) : 0), 0);
+    expect(Number(share.data[0]!['orders.largeOrderShare'])).toBeCloseTo((100 * large) / orders, 2);
+    expect(Number(share.data[0]!['orders.averageOrderValue'])).toBeCloseTo(
+      sumRevenue((r) => r[col('region')] === 'Europe') / orders,
+      2,
+    );
     const total = await rows(t, { measures: [REVENUE] }, token);
     expect(Number(total.data[0]![REVENUE])).toBeCloseTo(
       sumRevenue((r) => r[col('region')] === 'Europe'),
