@@ -108,7 +108,10 @@ function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<
         'no way to get a data token: give getDataToken and apiUrl, or deploymentId inside an EmbedProvider (or baseUrl and getSession)',
       );
     if (!isDeploymentId(deploymentId))
-      throw new DataError('unauthorized', `deploymentId must be a positive integer; got ${JSON.stringify(deploymentId)}`);
+      throw new DataError(
+        'unauthorized',
+        `deploymentId must be a positive integer; got ${JSON.stringify(deploymentId)}`,
+      );
     checkedUrl(baseUrl, 'baseUrl');
     // A builder left undefined keeps its default.
     const own = Object.entries(config.urls?.() ?? {}).filter(([, build]) => typeof build === 'function');
