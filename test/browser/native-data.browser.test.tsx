@@ -1,7 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { KpiCard, QueryTable, type DataError } from '../../src/react/native';
+import { QueryClient } from '@tanstack/react-query';
+import { mockDataToken } from '../../src/mock';
+import { KpiCard, QueryTable, SemanticProvider, type DataError } from '../../src/react/native';
+import { MOCK_BASE_URL } from '../../stories/support/sessions';
 import {
   expireFirstToken,
   LAST_QUARTER,
@@ -138,5 +141,36 @@ describe('native widgets on the mock', () => {
     await waitFor(() => expect(screen.getByText(/Rows 1–5 of/)).toBeVisible());
     const sorted = log.seen.at(-1)!;
     expect(sorted).toContain('"order":[["orders.country","asc"]]');
+  });
+
+  it('takes the headless path: the host signs the token (here the mock plays the host), no EmbedProvider', async () => {
+    const getDataToken = vi.fn(async () => {
+      const token = await mockDataToken({
+        externalId: 'demo-elias',
+        userAttributes: [{ name: 'region', value: ['Europe'] }],
+      });
+      return { token, expiresAt: Date.now() + 15 * 60_000 };
+    });
+    render(
+      <SemanticProvider
+        apiUrl={`${MOCK_BASE_URL}/cubejs-api/v1`}
+        getDataToken={getDataToken}
+        queryClient={new QueryClient()}
+      >
+        <QueryTable title="Revenue by region" query={{ measures: ['orders.revenue'], dimensions: ['orders.region'] }} />
+        <KpiCard measure="orders.revenue" title="Revenue" />
+      </SemanticProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Revenue by region' }, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.children[0]!.textContent),
+      ).toEqual(['Europe']),
+    );
+    await waitFor(() => expect(card('Revenue').querySelector('.ek-kpi__value')!.textContent).toMatch(/\$/));
+    expect(getDataToken).toHaveBeenCalledTimes(1);
   });
 });
