@@ -32,6 +32,8 @@ const browserDeps = [
   'react-markdown',
   'remark-gfm',
   'zustand/react/shallow',
+  '@cubejs-client/core',
+  '@cubejs-client/core/format',
 ];
 
 /**
@@ -141,6 +143,8 @@ export default defineConfig(({ command }) => ({
     lib: {
       entry: {
         index: 'src/index.ts',
+        // `react-embedded-analytics/native`: its own entry, so the React entry does not grow.
+        native: 'src/react/native/index.ts',
         protocol: 'src/protocol/index.ts',
         server: 'src/server/index.ts',
         mock: 'src/mock/index.ts',

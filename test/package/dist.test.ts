@@ -17,20 +17,23 @@ const files = () =>
 /** A `'use client'` directive anywhere at the top of a module (before any statement). */
 const useClient = /^(?:#![^\n]*\n)?\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*['"]use client['"]/;
 
+/** The React entries: the main one and `react-embedded-analytics/native`. */
+const reactEntry = (file: string) => file === 'index.js' || file === 'native.js';
+
 beforeAll(() => {
   if (!existsSync(join(dist, 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
 });
 
 describe("'use client' in the built package", () => {
-  it('opens dist/index.js and every module under dist/react', () => {
-    const react = files().filter((file) => file === 'index.js' || file.startsWith('react/'));
+  it('opens dist/index.js, dist/native.js and every module under dist/react', () => {
+    const react = files().filter((file) => reactEntry(file) || file.startsWith('react/'));
     expect(react.length).toBeGreaterThan(30);
     const missing = react.filter((file) => !readFileSync(join(dist, file), 'utf8').startsWith("'use client';\n"));
     expect(missing).toEqual([]);
   });
 
   it('is in no module of the protocol, server and mock entries, nor the mock command', () => {
-    const others = files().filter((file) => file !== 'index.js' && !file.startsWith('react/'));
+    const others = files().filter((file) => !reactEntry(file) && !file.startsWith('react/'));
     expect(others).toEqual(expect.arrayContaining(['protocol.js', 'server.js', 'mock.js', 'mock-cli.js']));
     expect(others.filter((file) => useClient.test(readFileSync(join(dist, file), 'utf8')))).toEqual([]);
   });

@@ -1,0 +1,217 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, waitFor, within } from 'storybook/test';
+import { KpiCard, type KpiCardLabels } from '../src/react/native';
+import {
+  ELIAS,
+  ERIN,
+  expireFirstToken,
+  LAST_QUARTER,
+  NativeFrame,
+  neverAnswer,
+  serverDown,
+  type NativeFrameOptions,
+} from './support/native-data';
+
+// KpiCards on the mock's data API by the session path (Erin unless said otherwise), over the
+// last quarter of the mock's data (its "now" is 2024-12-31).
+
+type Args = NativeFrameOptions & {
+  width?: number;
+  sparkline?: boolean;
+  labels?: Partial<KpiCardLabels>;
+  locale?: string;
+};
+
+function Cards({ width = 720, sparkline = true, labels, locale, ...frame }: Args) {
+  return (
+    <NativeFrame filters={{ dateRange: LAST_QUARTER, values: {} }} {...frame}>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: width < 500 ? '1fr' : 'repeat(3, 1fr)',
+          gap: 12,
+          width,
+        }}
+      >
+        <KpiCard measure="orders.revenue" sparkline={sparkline} labels={labels} locale={locale} />
+        <KpiCard measure="orders.count" sparkline={sparkline} labels={labels} locale={locale} />
+        <KpiCard measure="orders.averageOrderValue" sparkline={sparkline} labels={labels} locale={locale} />
+      </div>
+    </NativeFrame>
+  );
+}
+
+/** Cards whose first data request carries a refused token (one per mount). */
+function Expiring(args: Args) {
+  const [intercept] = useState(expireFirstToken);
+  return <Cards {...args} intercept={intercept} />;
+}
+
+const meta = {
+  title: 'Native/KpiCard',
+  component: Cards,
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof Cards>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const values = (canvas: HTMLElement) => [...canvas.querySelectorAll('.ek-kpi__value')].map((el) => el.textContent);
+const ready = (canvas: HTMLElement) =>
+  waitFor(
+    () => expect(canvas.querySelectorAll('.ek-kpi[data-state="ready"] .ek-kpi__change:not(:empty)')).toHaveLength(3),
+    {
+      timeout: 15_000,
+    },
+  );
+
+/** Revenue (USD, from the meta's currency format), orders and average order value, with the change vs the quarter before. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'Revenue' })).toHaveTextContent(/\$[\d,]+/);
+    await expect(canvas.getAllByText(/(Up|Down) [\d.]+% vs previous period|No change/)).toHaveLength(3);
+    // The trend has a name, not only a line.
+    await waitFor(() => expect(canvas.getAllByRole('img', { name: /Trend from/ })).toHaveLength(3));
+  },
+};
+
+/** While the data API has not answered: each card holds its final size. */
+export const Loading: Story = {
+  args: { intercept: neverAnswer },
+  play: async ({ canvasElement }) => {
+    const cards = [...canvasElement.querySelectorAll<HTMLElement>('.ek-kpi')];
+    await expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      await expect(card).toHaveAttribute('data-state', 'loading');
+      await expect(card.getBoundingClientRect().height).toBe(172);
+    }
+  },
+};
+
+/** A period with no orders: "No data" (a count is 0), and nothing to compare. */
+export const Empty: Story = {
+  args: { filters: { dateRange: ['2030-01-01', '2030-03-31'], values: {} }, sparkline: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Revenue and its average have no value; a count of no orders is 0.
+    await waitFor(() => expect(canvas.getAllByText('No data')).toHaveLength(2), { timeout: 15_000 });
+    await expect(canvas.getByRole('group', { name: 'Orders' })).toHaveTextContent('0');
+  },
+};
+
+/** The data API is down: each card says so in its own box, with Retry. */
+export const Failing: Story = {
+  args: { intercept: serverDown, sparkline: false },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getAllByRole('alert')).toHaveLength(3), { timeout: 15_000 });
+    await expect(within(canvasElement).getAllByRole('button', { name: 'Retry' })).toHaveLength(3);
+  },
+};
+
+/** The first token is refused (as an expired one): one fresh token is minted and the cards answer. */
+export const ExpiredTokenReminted: Story = {
+  args: { sparkline: false },
+  render: (args) => <Expiring {...args} />,
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(values(canvasElement).every((text) => /\d/.test(text ?? ''))).toBe(true);
+  },
+};
+
+/** A long query: the data API answers "Continue wait" twice per query before its numbers. */
+export const ContinueWait: Story = {
+  args: { faults: { continueWaitTimes: 2 }, sparkline: false },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(within(canvasElement).getByRole('group', { name: 'Revenue' })).toHaveTextContent(/\$/);
+  },
+};
+
+/** Dark mode. */
+export const Dark: Story = {
+  args: { theme: { colorScheme: 'dark' } },
+  decorators: [(Story) => <div style={{ background: '#0f172a', padding: 8 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => ready(canvasElement),
+};
+
+/** A brand theme: colours, font and radius reach the cards. */
+export const Brand: Story = {
+  args: {
+    theme: {
+      colors: { primary: '#0e7490', surface: '#ecfeff', border: '#a5f3fc', muted: '#155e75' },
+      fonts: { body: "Georgia, 'Times New Roman', serif" },
+      radius: 12,
+    },
+  },
+  play: async ({ canvasElement }) => ready(canvasElement),
+};
+
+const GERMAN: Partial<KpiCardLabels> = {
+  change: (direction, percent) =>
+    direction === 'flat'
+      ? 'Unverändert zum Vorzeitraum'
+      : `${direction === 'up' ? 'Plus' : 'Minus'} ${percent} zum Vorzeitraum`,
+  noComparison: 'Kein Vorzeitraum zum Vergleich',
+  loading: 'Lädt',
+  empty: 'Keine Daten',
+  trend: (from, to) => `Verlauf von ${from} bis ${to}`,
+  waiting: 'Läuft noch…',
+  error: 'Daten konnten nicht geladen werden',
+  retry: 'Erneut versuchen',
+};
+
+/** German: words and number formats (`1.607,49 $`, `6,3 Mio. $`). */
+export const German: Story = {
+  args: { locale: 'de-DE', labels: GERMAN },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getAllByText(/zum Vorzeitraum/)).toHaveLength(3), {
+      timeout: 15_000,
+    });
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'Average order value' })).toHaveTextContent(/[\d.]+,\d{2}\s\$/);
+    // Millions compact, in German: "6,3 Mio. $".
+    await expect(canvas.getByRole('group', { name: 'Revenue' })).toHaveTextContent(/Mio\./);
+  },
+};
+
+/** A phone (390 px): one card per row, values fit. */
+export const Narrow390: Story = {
+  args: { width: 390 },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    for (const card of canvasElement.querySelectorAll<HTMLElement>('.ek-kpi')) {
+      await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 1);
+    }
+  },
+};
+
+/** Erin (every region) and Elias (Europe only) side by side: the same cards, each identity's numbers. */
+export const ErinAndElias: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16, width: 720 }}>
+      {[
+        ['Erin', ERIN],
+        ['Elias', ELIAS],
+      ].map(([name, identity]) => (
+        <div key={name as string}>
+          <p>{name as string}</p>
+          <NativeFrame identity={identity as Record<string, unknown>} filters={{ dateRange: LAST_QUARTER, values: {} }}>
+            <KpiCard measure="orders.revenue" title={`Revenue (${name as string})`} compare={false} />
+          </NativeFrame>
+        </div>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const value = (name: string) =>
+      canvas.getByRole('group', { name: `Revenue (${name})` }).querySelector('.ek-kpi__value')!;
+    await waitFor(() => expect(value('Elias').textContent).toMatch(/\$/), { timeout: 15_000 });
+    await waitFor(() => expect(value('Erin').textContent).toMatch(/\$/));
+    const amount = (name: string) => Number(value(name).textContent!.replace(/[^\d.]/g, ''));
+    await expect(amount('Erin')).toBeGreaterThan(amount('Elias'));
+  },
+};

@@ -1,0 +1,176 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { QueryClient } from '@tanstack/react-query';
+import { mockDataToken } from '../../src/mock';
+import { KpiCard, QueryTable, SemanticProvider, type DataError } from '../../src/react/native';
+import { MOCK_BASE_URL } from '../../stories/support/sessions';
+import {
+  expireFirstToken,
+  LAST_QUARTER,
+  NativeFrame,
+  type NativeFrameOptions,
+} from '../../stories/support/native-data';
+
+// Issue 25, the client in Chromium over real HTTP to the mock (the dev server's middleware):
+// the session path, one token, shared requests, kept answers, Retry, a refused token.
+
+afterEach(() => cleanup());
+
+/** Counts the data path's requests by path, and lets a test hold or fail some of them. */
+function recorder() {
+  const seen: string[] = [];
+  const intercept: NonNullable<NativeFrameOptions['intercept']> = (url, init, next) => {
+    const { pathname, searchParams } = new URL(url);
+    seen.push(
+      `${pathname.replace(/^.*?(\/api\/|\/cubejs-api\/)/, '$1')}${searchParams.has('query') ? ` ${searchParams.get('query')}` : ''}`,
+    );
+    return next(url, init);
+  };
+  const count = (part: string) => seen.filter((line) => line.includes(part)).length;
+  return { seen, intercept, count };
+}
+
+const card = (title: string) => screen.getByRole('group', { name: title });
+
+describe('native widgets on the mock', () => {
+  it('identical queries across widgets share one request and one token', async () => {
+    const log = recorder();
+    render(
+      <NativeFrame intercept={log.intercept} filters={{ dateRange: LAST_QUARTER, values: {} }}>
+        <KpiCard measure="orders.revenue" title="Revenue A" />
+        <KpiCard measure="orders.revenue" title="Revenue B" />
+        <KpiCard measure="orders.count" title="Orders" />
+      </NativeFrame>,
+    );
+    await waitFor(() => expect(within(card('Orders')).getByText(/vs previous period|No previous/)).toBeVisible(), {
+      timeout: 15_000,
+    });
+    await waitFor(() => expect(within(card('Revenue B')).getByText(/\$/)).toBeVisible());
+    // Revenue now and before, orders now and before: four queries, not six.
+    expect(log.count('/cubejs-api/v1/load')).toBe(4);
+    expect(log.count('/api/v1/deployments/1/token')).toBe(1);
+    expect(log.count('/api/v1/embed/session/token')).toBe(1);
+    expect(card('Revenue A').querySelector('.ek-kpi__value')!.textContent).toBe(
+      card('Revenue B').querySelector('.ek-kpi__value')!.textContent,
+    );
+  });
+
+  it('mints a fresh token once when the data API refuses one, and answers', async () => {
+    const log = recorder();
+    const expire = expireFirstToken();
+    render(
+      <NativeFrame intercept={(url, init, next) => expire(url, init, (u, i) => log.intercept(String(u), i, next))}>
+        <KpiCard measure="orders.revenue" title="Revenue" />
+      </NativeFrame>,
+    );
+    await waitFor(() => expect(card('Revenue').querySelector('.ek-kpi__value')!.textContent).toMatch(/\$[\d,.]+/), {
+      timeout: 15_000,
+    });
+    expect(log.count('/api/v1/deployments/1/token')).toBe(2);
+    expect(log.count('/cubejs-api/v1/load')).toBe(2);
+  });
+
+  it('shows an error in its own card with Retry, reports it, and leaves the other cards alone', async () => {
+    let broken = true;
+    const onError = vi.fn<(error: DataError) => void>();
+    render(
+      <NativeFrame
+        onError={onError}
+        intercept={(url, init, next) =>
+          broken && url.includes('/load') && url.includes('averageOrderValue')
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : next(url, init)
+        }
+      >
+        <KpiCard measure="orders.averageOrderValue" title="Average order" compare={false} />
+        <KpiCard measure="orders.revenue" title="Revenue" compare={false} />
+        <KpiCard measure="orders.nope" title="Broken member" compare={false} />
+      </NativeFrame>,
+    );
+    const failing = card('Average order');
+    await waitFor(() => expect(within(failing).getByRole('alert')).toHaveTextContent(/could not reach the data API/), {
+      timeout: 15_000,
+    });
+    await waitFor(() => expect(card('Revenue').querySelector('.ek-kpi__value')!.textContent).toMatch(/\$/));
+    // A query naming a member the model lacks: a bad query, naming it.
+    await waitFor(() => expect(within(card('Broken member')).getByRole('alert')).toHaveTextContent('orders.nope'));
+    expect(onError.mock.calls.map(([error]) => error.kind).sort()).toEqual(['bad-query', 'network']);
+    broken = false;
+    await userEvent.click(within(failing).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(failing.querySelector('.ek-kpi__value')!.textContent).toMatch(/\$/));
+  });
+
+  it('pages on the server, keeps the rows on screen while the next page loads, sorts by header', async () => {
+    let hold: (() => void) | undefined;
+    const log = recorder();
+    render(
+      <NativeFrame
+        intercept={async (url, init, next) => {
+          if (url.includes('%22offset%22%3A5') || url.includes('"offset":5'))
+            await new Promise<void>((r) => (hold = r));
+          return log.intercept(url, init, next);
+        }}
+      >
+        <QueryTable
+          title="Revenue by country"
+          pageSize={5}
+          query={{ measures: ['orders.revenue'], dimensions: ['orders.country'], order: { 'orders.revenue': 'desc' } }}
+        />
+      </NativeFrame>,
+    );
+    const table = await screen.findByRole('table', { name: 'Revenue by country' }, { timeout: 15_000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    const firstPage = within(table).getAllByRole('row')[1]!.textContent;
+    expect(screen.getByText(/Rows 1–5 of \d+/)).toBeVisible();
+    const revenueHeader = within(table).getByRole('columnheader', { name: /Revenue/ });
+    expect(revenueHeader).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    // Held: the first page stays, marked busy.
+    await waitFor(() => expect(hold).toBeDefined());
+    expect(within(table).getAllByRole('row')[1]!.textContent).toBe(firstPage);
+    expect(table.closest('section')).toHaveAttribute('aria-busy', 'true');
+    hold!();
+    await waitFor(() => expect(screen.getByText(/Rows 6–10 of/)).toBeVisible());
+    expect(within(table).getAllByRole('row')[1]!.textContent).not.toBe(firstPage);
+    // Sort by country: ascending, back to the first page.
+    await userEvent.click(within(table).getByRole('button', { name: 'Sort by Country' }));
+    await waitFor(() =>
+      expect(within(table).getByRole('columnheader', { name: /Country/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    await waitFor(() => expect(screen.getByText(/Rows 1–5 of/)).toBeVisible());
+    const sorted = log.seen.at(-1)!;
+    expect(sorted).toContain('"order":[["orders.country","asc"]]');
+  });
+
+  it('takes the headless path: the host signs the token (here the mock plays the host), no EmbedProvider', async () => {
+    const getDataToken = vi.fn(async () => {
+      const token = await mockDataToken({
+        externalId: 'demo-elias',
+        userAttributes: [{ name: 'region', value: ['Europe'] }],
+      });
+      return { token, expiresAt: Date.now() + 15 * 60_000 };
+    });
+    render(
+      <SemanticProvider
+        apiUrl={`${MOCK_BASE_URL}/cubejs-api/v1`}
+        getDataToken={getDataToken}
+        queryClient={new QueryClient()}
+      >
+        <QueryTable title="Revenue by region" query={{ measures: ['orders.revenue'], dimensions: ['orders.region'] }} />
+        <KpiCard measure="orders.revenue" title="Revenue" />
+      </SemanticProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Revenue by region' }, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.children[0]!.textContent),
+      ).toEqual(['Europe']),
+    );
+    await waitFor(() => expect(card('Revenue').querySelector('.ek-kpi__value')!.textContent).toMatch(/\$/));
+    expect(getDataToken).toHaveBeenCalledTimes(1);
+  });
+});
