@@ -1,4 +1,4 @@
-import { v, type Infer } from '../schema';
+import { v, type Infer, type Schema } from '../schema';
 
 /**
  * How a member's values are shown: `percent`, `currency` (with the member's ISO `currency`
@@ -54,10 +54,21 @@ export const DimensionMetaSchema = v.object({
 /** A dimension's name, titles, type and format. */
 export type DimensionMeta = Infer<typeof DimensionMetaSchema>;
 
-/** A segment in `/meta`. */
-export const SegmentMetaSchema = v.object({ name: v.string(), title: v.string(), shortTitle: v.optional(v.string()) });
 /** A predefined filter. */
-export type SegmentMeta = Infer<typeof SegmentMetaSchema>;
+export interface SegmentMeta {
+  name: string;
+  title: string;
+  shortTitle?: string | undefined;
+}
+/**
+ * A segment in `/meta`. Typed with the local `Schema` so the emitted declarations of this
+ * file name it directly rather than through `import('..')`, which no resolver can follow.
+ */
+export const SegmentMetaSchema: Schema<SegmentMeta> = v.object({
+  name: v.string(),
+  title: v.string(),
+  shortTitle: v.optional(v.string()),
+});
 
 /** A cube or view in `/meta`. */
 export const CubeMetaSchema = v.object({

@@ -1,8 +1,9 @@
 import { SecurityContextSchema, UserAttributeValueSchema } from '../session';
-import { v, type Infer } from '../schema';
+import { v, type Infer, type Schema } from '../schema';
 
 /** Body of `POST /api/v1/embed/session/token`: the single-use session is the credential. */
-export const EmbedTokenRequestSchema = v.object({ sessionId: v.string() });
+// Typed with the local `Schema` so the emitted declarations name it, not `import('..')`.
+export const EmbedTokenRequestSchema: Schema<{ sessionId: string }> = v.object({ sessionId: v.string() });
 /** `{ sessionId }`, exchanged once. */
 export type EmbedTokenRequest = Infer<typeof EmbedTokenRequestSchema>;
 
