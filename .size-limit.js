@@ -52,7 +52,8 @@ const lazyModules = [
   './link-conversation.js',
   './thread-list-model.js',
   './ThreadListView.js',
-  './spec-allow-list.js',
+  // The agent-spec allow-list (src/react/charts/agent-spec/), loaded with the charts.
+  './agent-spec/allow-list.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

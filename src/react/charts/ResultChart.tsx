@@ -15,7 +15,7 @@ import type { DrawnChart } from './draw-chart';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
 import type { ResultAction } from './ResultToolbar';
-import { SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
+import { SPEC_HEIGHT, type ChartSpecPolicy } from './agent-spec/policy';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 

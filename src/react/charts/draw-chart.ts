@@ -5,7 +5,7 @@ import type { ChartLayout } from './chart-layout';
 import type { ColumnFormat } from './formats';
 import type { ChartModules } from './load-charts';
 import type { ChartError } from './ResultChart';
-import { CHART_DATA_NAME } from './sanitize-spec';
+import { CHART_DATA_NAME } from './agent-spec/policy';
 
 /** The column formats' expression function rides here too: vega calls it, so it loads with vega. */
 export { formatForVega } from './vega-formats';
