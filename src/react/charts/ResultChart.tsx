@@ -277,7 +277,8 @@ export function ResultChart({
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
-    setStatus({ state: 'loading' });
+    // Already loading (a first draw): keep the same state, so React does not render twice.
+    setStatus((current) => (current.state === 'loading' ? current : { state: 'loading' }));
     const source = latestValues.current;
     const rows = layout!.rows(source);
     const cleanup = modules.draw({
