@@ -107,6 +107,7 @@ export interface ResultChartProps {
 export const CANVAS_ABOVE_ROWS = 1_000;
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
+const LOADING: Status = { state: 'loading' };
 
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
@@ -246,7 +247,7 @@ export function ResultChart({
   const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
   const view = useRef<DrawnChart | null>(null);
-  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [status, setStatus] = useState<Status>(LOADING);
 
   const invalid: ChartError | undefined =
     loaded instanceof Error
@@ -277,8 +278,8 @@ export function ResultChart({
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
-    // Already loading (a first draw): keep the same state, so React does not render twice.
-    setStatus((current) => (current.state === 'loading' ? current : { state: 'loading' }));
+    // The same object as the first state: a first draw does not render the chart twice.
+    setStatus(LOADING);
     const source = latestValues.current;
     const rows = layout!.rows(source);
     const cleanup = modules.draw({
