@@ -41,6 +41,15 @@ export default tseslint.config(
     ]),
   },
   {
+    // A folder inside protocol (semantic/): its siblings are `../x`, the rest of ours `../../x`.
+    files: ['src/protocol/*/**'],
+    rules: layer([
+      { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'protocol is framework-free.' },
+      { group: ['../../*', '!../../protocol'], message: 'protocol imports nothing of ours.' },
+      { group: ['node:*'], message: 'protocol runs in browsers and edge runtimes.' },
+    ]),
+  },
+  {
     files: ['src/server/**'],
     rules: layer([
       { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'server code never renders.' },
@@ -49,7 +58,21 @@ export default tseslint.config(
   },
   {
     files: ['src/mock/**'],
-    rules: layer([{ group: ['../react', '../react/*', '../server', '../server/*'], message: 'mock → protocol only.' }]),
+    rules: layer([
+      {
+        group: [
+          '../react',
+          '../react/*',
+          '../server',
+          '../server/*',
+          '../../react',
+          '../../react/*',
+          '../../server',
+          '../../server/*',
+        ],
+        message: 'mock → protocol only.',
+      },
+    ]),
   },
   {
     files: ['src/react/**', 'src/index.ts'],

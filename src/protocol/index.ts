@@ -22,3 +22,6 @@ export * from './embed';
 export * from './chat-error';
 export * from './chat-turn';
 export * from './embed-events';
+export * from './semantic';
+export * from './semantic/query-key';
+export * from './semantic/data-error';

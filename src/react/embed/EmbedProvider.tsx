@@ -131,3 +131,8 @@ export function useEmbedContext(): EmbedContextValue {
   if (!value) throw new Error('EmbeddedDashboard must be rendered inside an <EmbedProvider>');
   return value;
 }
+
+/** The nearest provider's settings, or null outside an {@link EmbedProvider} (native data reads its session path). */
+export function useOptionalEmbedContext(): EmbedContextValue | null {
+  return useContext(EmbedContext);
+}

@@ -1,0 +1,314 @@
+import { useId, useState } from 'react';
+import { MAX_QUERY_LIMIT, orderEntries, type DataError, type OrderDirection, type SemanticQuery } from '../../protocol';
+import { ThemedRoot } from '../theme/ThemedRoot';
+import { useTheme } from '../theme/ThemeProvider';
+import { applyFilters } from './data/apply-filters';
+import { loadedDataClient } from './data/load-data-client';
+import { memberFormatter, type CustomNumberFormat } from './data/member-format';
+import { useSemanticFilters } from './data/SemanticFilters';
+import { useSemanticContext } from './data/SemanticProvider';
+import type { SemanticResult } from './data/semantic-result';
+import { columnAnnotation, queryColumns, toSqlResult } from './data/to-sql-result';
+import { useSemanticQuery } from './data/use-semantic-query';
+import {
+  DEFAULT_WIDGET_ERROR_LABELS,
+  useReportError,
+  WidgetBoundary,
+  WidgetError,
+  type WidgetErrorLabels,
+} from './WidgetBoundary';
+
+/** Words of a {@link QueryTable} (for another language, replace them all). */
+export interface QueryTableLabels extends WidgetErrorLabels {
+  /** The row count under the table: "Rows 1–25 of 312". */
+  rows: (from: string, to: string, total: string) => string;
+  /** When the query answered no rows. Default "No rows". */
+  empty: string;
+  previous: string;
+  next: string;
+  /** The page controls' group name. Default "Pages". */
+  pages: string;
+  /** The CSV button. Default "Download CSV". */
+  csv: string;
+  /** While every row is read for the CSV. Default "Preparing CSV…". */
+  preparing: string;
+  /** A sortable header's hint to screen readers: "Sort by Revenue". */
+  sortBy: (title: string) => string;
+  loading: string;
+  waiting: string;
+}
+
+/** The default {@link QueryTableLabels}. */
+export const DEFAULT_QUERY_TABLE_LABELS: QueryTableLabels = {
+  ...DEFAULT_WIDGET_ERROR_LABELS,
+  rows: (from, to, total) => `Rows ${from}–${to} of ${total}`,
+  empty: 'No rows',
+  previous: 'Previous page',
+  next: 'Next page',
+  pages: 'Pages',
+  csv: 'Download CSV',
+  preparing: 'Preparing CSV…',
+  sortBy: (title) => `Sort by ${title}`,
+  loading: 'Loading',
+  waiting: 'Still running…',
+};
+
+/** Props of {@link QueryTable}. */
+export interface QueryTableProps {
+  /** The query; its `order` is the first sort, its `limit`/`offset` are replaced by the pages. */
+  query: SemanticQuery;
+  /** Rows per page (asked of the server page by page). Default 25. */
+  pageSize?: number;
+  /** The table's accessible name (its caption) and the CSV file's name. */
+  title?: string;
+  /** Offer the CSV of every row. Default true. */
+  csv?: boolean;
+  /** Locale of numbers and dates. Default: the theme's, else `en-US`. */
+  locale?: string;
+  labels?: Partial<QueryTableLabels>;
+  onError?: (error: DataError) => void;
+  className?: string;
+}
+
+/**
+ * A query's rows as an accessible table, paged on the server (`limit`/`offset` with
+ * `total`), sorted by its headers (`order`, with `aria-sort`), formatted from the meta, with
+ * the CSV of every row (the chat's export: formulas escaped). It keeps its size while a
+ * page loads; an error shows inside it with Retry.
+ */
+export function QueryTable(props: QueryTableProps) {
+  return (
+    <WidgetBoundary
+      className="ek-table ek-qtable"
+      labels={{ ...DEFAULT_QUERY_TABLE_LABELS, ...props.labels }}
+      onError={props.onError}
+    >
+      <QueryTableView {...props} />
+    </WidgetBoundary>
+  );
+}
+
+function QueryTableView({
+  query,
+  pageSize = 25,
+  title,
+  csv = true,
+  locale,
+  labels: own,
+  onError,
+  className,
+}: QueryTableProps) {
+  const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
+  const theme = useTheme();
+  const effectiveLocale = locale ?? theme.locale ?? 'en-US';
+  const size = Math.max(1, Math.min(Math.floor(pageSize), 1_000));
+  const [order, setOrder] = useState<[string, OrderDirection][] | undefined>(undefined);
+  const [page, setPage] = useState(0);
+  const sortOrder = order ?? orderEntries(query.order);
+  const { order: _own, ...rest } = query;
+  const paged: SemanticQuery = {
+    ...rest,
+    ...(sortOrder.length ? { order: sortOrder } : {}),
+    limit: size,
+    offset: page * size,
+    total: true,
+  };
+  const answer = useSemanticQuery(paged);
+  useReportError(answer.error, onError);
+  const id = useId();
+  const columns = queryColumns(query);
+  const result = answer.data;
+  const total = result?.total ?? result?.data.length ?? 0;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const number = (n: number) => n.toLocaleString(effectiveLocale);
+  const custom = loadedDataClient()?.customNumberFormat;
+
+  const sortBy = (member: string, role: string) => {
+    const [first] = sortOrder;
+    const direction: OrderDirection =
+      first?.[0] === member ? (first[1] === 'asc' ? 'desc' : 'asc') : role === 'measure' ? 'desc' : 'asc';
+    setOrder([[member, direction]]);
+    setPage(0);
+  };
+
+  return (
+    <ThemedRoot
+      as="section"
+      className={['ek-table ek-qtable', className].filter(Boolean).join(' ')}
+      aria-busy={answer.isFetching || undefined}
+      data-state={answer.error ? 'error' : answer.isPending ? 'loading' : 'ready'}
+      style={{ ['--ek-qtable-rows' as string]: String(size) }}
+    >
+      {answer.error ? (
+        <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
+      ) : (
+        <div className="ek-table__scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
+          <table>
+            <caption id={`${id}-caption`} className="ek-sr-only">
+              {title ?? 'Query result'}
+            </caption>
+            <thead>
+              <tr>
+                {columns.map((column) => {
+                  const entry = columnAnnotation(result, column);
+                  const heading = entry?.shortTitle ?? entry?.title ?? column.key;
+                  const sorted = sortOrder[0]?.[0] === column.key || sortOrder[0]?.[0] === column.member;
+                  const kind = column.role === 'measure' ? 'number' : undefined;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      data-kind={kind}
+                      aria-sort={sorted ? (sortOrder[0]![1] === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    >
+                      <button
+                        type="button"
+                        className="ek-qtable__sort"
+                        onClick={() => sortBy(column.member, column.role)}
+                        aria-label={labels.sortBy(heading)}
+                      >
+                        {heading}
+                        <span aria-hidden="true" className="ek-qtable__sort-icon">
+                          {sorted ? (sortOrder[0]![1] === 'asc' ? '↑' : '↓') : '↕'}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {result ? (
+                <Rows result={result} columns={columns} locale={effectiveLocale} custom={custom} />
+              ) : (
+                <tr className="ek-qtable__loading">
+                  <td colSpan={columns.length}>{answer.waiting ? labels.waiting : labels.loading}</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="ek-table__footer">
+        <span className="ek-table__count" aria-live="polite">
+          {result
+            ? total === 0
+              ? labels.empty
+              : labels.rows(number(page * size + 1), number(page * size + result.data.length), number(total))
+            : '\u00a0'}
+        </span>
+        <span className="ek-table__pager" role="group" aria-label={labels.pages}>
+          <button
+            type="button"
+            className="ek-button"
+            onClick={() => setPage(page - 1)}
+            disabled={page === 0 || !result}
+          >
+            {labels.previous}
+          </button>
+          <button
+            type="button"
+            className="ek-button"
+            onClick={() => setPage(page + 1)}
+            disabled={page >= pages - 1 || !result}
+          >
+            {labels.next}
+          </button>
+        </span>
+        {csv && (
+          <CsvButton query={query} order={sortOrder} title={title} labels={labels} disabled={!result || total === 0} />
+        )}
+      </div>
+    </ThemedRoot>
+  );
+}
+
+function Rows({
+  result,
+  columns,
+  locale,
+  custom,
+}: {
+  result: SemanticResult;
+  columns: ReturnType<typeof queryColumns>;
+  locale: string;
+  custom: CustomNumberFormat | undefined;
+}) {
+  const formats = columns.map((column) =>
+    memberFormatter(columnAnnotation(result, column), {
+      locale,
+      ...(column.granularity ? { granularity: column.granularity } : {}),
+      ...(custom ? { custom } : {}),
+    }),
+  );
+  return (
+    <>
+      {result.data.map((row, r) => (
+        <tr key={r}>
+          {columns.map((column, c) => (
+            <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined}>
+              {formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Reads every row of the query (pages of the largest size the data API takes) and saves the CSV. */
+function CsvButton({
+  query,
+  order,
+  title,
+  labels,
+  disabled,
+}: {
+  query: SemanticQuery;
+  order: [string, OrderDirection][];
+  title: string | undefined;
+  labels: QueryTableLabels;
+  disabled: boolean;
+}) {
+  const { source } = useSemanticContext();
+  const filters = useSemanticFilters();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Error | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      const base = applyFilters(
+        { ...query, ...(order.length ? { order } : {}) },
+        filters?.value,
+        filters?.dateDimension,
+      );
+      const signal = AbortSignal.timeout(5 * 60_000);
+      let all: SemanticResult | undefined;
+      for (let offset = 0; ; offset += MAX_QUERY_LIMIT) {
+        const part = await source.load({ ...base, limit: MAX_QUERY_LIMIT, offset, total: true }, signal);
+        all = all ? { ...all, data: [...all.data, ...part.data] } : part;
+        if (part.data.length < MAX_QUERY_LIMIT || all.data.length >= (part.total ?? 0)) break;
+      }
+      const { toCsv, fileName, saveUrl } = await import('../charts/export-result');
+      const url = URL.createObjectURL(new Blob([toCsv(toSqlResult(all!, title))], { type: 'text/csv;charset=utf-8' }));
+      saveUrl(url, fileName(title, 'csv'));
+    } catch (error) {
+      setFailed(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="ek-button" onClick={() => void download()} disabled={disabled || busy}>
+        {busy ? labels.preparing : labels.csv}
+      </button>
+      {failed && (
+        <span role="alert" className="ek-widget__reason">
+          {failed.message}
+        </span>
+      )}
+    </>
+  );
+}

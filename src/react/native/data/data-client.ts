@@ -1,0 +1,268 @@
+import cube, { ResultSet } from '@cubejs-client/core';
+import { getFormat } from '@cubejs-client/core/format';
+import {
+  DataError,
+  dataApiBaseUrl,
+  dataErrorFromAnswer,
+  defaultSessionPathUrls,
+  DeploymentResponseSchema,
+  DeploymentTokenResponseSchema,
+  embedTokenAuthorization,
+  EmbedTokenResponseSchema,
+  isDataError,
+  queryMembers,
+  serviceUrlProblem,
+  type MetaResponse,
+  type Annotation,
+  type LoadRow,
+  type SemanticQuery,
+  type SessionPathUrls,
+} from '../../../protocol';
+import type { GetSession } from '../../embed/session';
+import type { GetDataToken, SemanticDataConfig } from './config';
+import { createSafeTransport, DEFAULT_TRANSPORT_LIMITS } from './safe-transport';
+import type { DataSource, SemanticResult } from './semantic-result';
+import { createTokenManager, jwtExpiry, type DataToken } from './token-manager';
+
+// The lazy part of the data path: `@cubejs-client/core` (polling "Continue wait", building
+// result sets), the session exchange and the token. Nothing here loads before a widget
+// asks for data.
+
+/** The provider's settings as the client reads them: functions are read when called. */
+export interface DataClientConfig extends Omit<SemanticDataConfig, 'getSession' | 'getDataToken' | 'urls'> {
+  getSession?: () => GetSession | undefined;
+  getDataToken?: () => GetDataToken | undefined;
+  urls?: () => Partial<SessionPathUrls> | undefined;
+}
+
+const MINT_TIMEOUT_MS = 15_000;
+
+function checkedUrl(url: string, what: string): string {
+  const problem = serviceUrlProblem(url);
+  if (problem) throw new DataError('server', `${what}: ${problem}`);
+  return url;
+}
+
+/** A JSON request of the session path: answers checked against `schema`, failures typed. */
+async function exchange<T>(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit,
+  parse: (body: unknown) => T,
+  what: string,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetcher(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw new DataError('timeout', `${what}: no answer in time`, { cause: error });
+    throw new DataError('network', `${what}: the request failed`, { cause: error });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const error = dataErrorFromAnswer(response.status, body);
+    // A refused exchange is the identity's problem, not the query's.
+    throw response.status < 500 && error.kind === 'bad-query'
+      ? new DataError('unauthorized', `${what}: ${error.message}`, { status: response.status })
+      : error;
+  }
+  try {
+    return parse(body);
+  } catch (error) {
+    throw new DataError('server', `${what}: the answer is not valid`, { status: response.status, cause: error });
+  }
+}
+
+/** Mints a token from the provider's configuration: the host's token, or the session path. */
+function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<DataToken> {
+  let deploymentUrl: string | undefined;
+  return async () => {
+    const signal = AbortSignal.timeout(MINT_TIMEOUT_MS);
+    const getDataToken = config.getDataToken?.();
+    if (getDataToken) {
+      if (!config.apiUrl) throw new DataError('unauthorized', 'getDataToken needs the data API URL (apiUrl)');
+      let result;
+      try {
+        result = await getDataToken({ signal });
+      } catch (error) {
+        throw new DataError('unauthorized', 'getDataToken failed', { cause: error });
+      }
+      const token = typeof result === 'string' ? result : result?.token;
+      if (typeof token !== 'string' || token === '') throw new DataError('unauthorized', 'getDataToken gave no token');
+      const expiresAt =
+        typeof result === 'object' && result.expiresAt !== undefined ? result.expiresAt : jwtExpiry(token);
+      return { token, apiUrl: dataApiBaseUrl(checkedUrl(config.apiUrl, 'apiUrl')), expiresAt };
+    }
+    const getSession = config.getSession?.();
+    const { deploymentId, baseUrl } = config;
+    if (!getSession || !baseUrl || deploymentId === undefined)
+      throw new DataError(
+        'unauthorized',
+        'no way to get a data token: give getDataToken and apiUrl, or deploymentId inside an EmbedProvider (or baseUrl and getSession)',
+      );
+    const urls = { ...defaultSessionPathUrls, ...config.urls?.() };
+    let session;
+    try {
+      session = await getSession({ signal, reason: 'initial', target: { surface: 'app', deploymentId } });
+    } catch (error) {
+      throw new DataError('unauthorized', 'getSession failed', { cause: error });
+    }
+    const sessionId = typeof session === 'string' ? session : session?.sessionId;
+    if (typeof sessionId !== 'string' || sessionId === '')
+      throw new DataError('unauthorized', 'getSession resolved without a sessionId');
+    const { token: embedToken } = await exchange(
+      fetcher,
+      urls.embedToken(baseUrl),
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sessionId }), signal },
+      (body) => EmbedTokenResponseSchema.parse(body, 'embed token answer'),
+      'the session exchange',
+    );
+    const headers = { Authorization: embedTokenAuthorization(embedToken) };
+    // The deployment's URL does not change: asked once, in parallel with the first data token.
+    const [url, { cubeApiToken }] = await Promise.all([
+      deploymentUrl ??
+        exchange(
+          fetcher,
+          urls.deployment(baseUrl, deploymentId),
+          { headers, signal },
+          (body) => DeploymentResponseSchema.parse(body, 'deployment answer').deploymentUrl,
+          'the deployment',
+        ),
+      exchange(
+        fetcher,
+        urls.deploymentToken(baseUrl, deploymentId),
+        { method: 'POST', headers, signal },
+        (body) => DeploymentTokenResponseSchema.parse(body, 'data token answer'),
+        'the data token',
+      ),
+    ]);
+    deploymentUrl = checkedUrl(url, 'deploymentUrl');
+    return { token: cubeApiToken, apiUrl: dataApiBaseUrl(deploymentUrl), expiresAt: jwtExpiry(cubeApiToken) };
+  };
+}
+
+/** A failure of `@cubejs-client/core` (its `RequestError` has `status` and `response`) as a `DataError`. */
+function toDataError(error: unknown, members: readonly string[]): unknown {
+  if (isDataError(error)) return error;
+  const failed = error as { status?: unknown; response?: unknown; message?: unknown; name?: unknown };
+  if (typeof failed?.status === 'number') return dataErrorFromAnswer(failed.status, failed.response, members);
+  if (failed?.name === 'AbortError') return error;
+  return new DataError('server', 'the data API answer could not be read', { cause: error });
+}
+
+/**
+ * The data source of a provider: one token for every request (reused, re-minted once when
+ * refused), `@cubejs-client/core` over a checked transport, answers as plain
+ * {@link SemanticResult}s.
+ */
+export function createDataClient(config: DataClientConfig): DataSource {
+  const fetcher: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const tokens = createTokenManager({
+    mint: minter(config, fetcher),
+    ...(config.refreshBeforeMs === undefined ? {} : { refreshBeforeMs: config.refreshBeforeMs }),
+  });
+  const limits = {
+    ...DEFAULT_TRANSPORT_LIMITS,
+    ...(config.maxAnswerBytes ? { maxAnswerBytes: config.maxAnswerBytes } : {}),
+  };
+  const timeoutMs = config.timeoutMs ?? 60_000;
+
+  /** Runs `call` with a token; refused once, it runs again with a fresh one, and no more. */
+  async function withToken<T>(
+    signal: AbortSignal,
+    members: readonly string[],
+    call: (api: ReturnType<typeof cube>, signal: AbortSignal) => Promise<T>,
+    onWait?: () => void,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await tokens.get();
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const combined = AbortSignal.any([signal, deadline]);
+      const transport = createSafeTransport({
+        apiUrl: token.apiUrl,
+        token: token.token,
+        fetch: fetcher,
+        limits,
+        signal: combined,
+        timedOut: () => deadline.aborted && !signal.aborted,
+        ...(onWait ? { onWait } : {}),
+      });
+      try {
+        return await call(cube(token.token, { apiUrl: token.apiUrl, transport }), combined);
+      } catch (error) {
+        const typed = toDataError(error, members);
+        if (isDataError(typed) && typed.kind === 'unauthorized' && attempt === 0) {
+          tokens.refused(token);
+          continue;
+        }
+        throw typed;
+      }
+    }
+  }
+
+  return {
+    load: (query: SemanticQuery, signal: AbortSignal, onWait?: () => void) =>
+      withToken(
+        signal,
+        queryMembers(query),
+        async (api, combined) => {
+          // Our query type is the wire format's; the client's own types are narrower in places.
+          const resultSet = await api.load(query as never, { signal: combined });
+          // The transport checked the answer; its parts are read through the public methods.
+          const out: SemanticResult = {
+            query,
+            data: resultSet.rawData() as LoadRow[],
+            annotation: resultSet.annotation() as unknown as Annotation,
+          };
+          const total = resultSet.totalRows();
+          if (typeof total === 'number') out.total = total;
+          const pivotQuery = resultSet.pivotQuery();
+          if (pivotQuery) out.pivotQuery = pivotQuery as unknown as Record<string, unknown>;
+          return out;
+        },
+        onWait,
+      ),
+    meta: (signal: AbortSignal) =>
+      withToken(signal, [], async (api, combined) => {
+        const meta = await api.meta({ signal: combined });
+        return (meta as unknown as { meta: MetaResponse }).meta;
+      }),
+    reset: () => tokens.clear(),
+  };
+}
+
+/**
+ * `@cubejs-client/core`'s `ResultSet` for an answer: pivots for charts, and missing dates of
+ * a time series filled.
+ */
+export function toResultSet(result: SemanticResult): ResultSet {
+  return new ResultSet({
+    queryType: 'regularQuery',
+    results: [{ query: result.query, data: result.data, annotation: result.annotation }],
+    pivotQuery: result.pivotQuery ?? { ...result.query, queryType: 'regularQuery' },
+  } as never);
+}
+
+/**
+ * A d3 specifier (a member's `custom-numeric` format) as a formatter, through
+ * `@cubejs-client/core`'s own formatting (d3-format with the locale's separators);
+ * undefined for a specifier d3 does not take.
+ */
+export function customNumberFormat(specifier: string, locale: string): ((value: number) => string) | undefined {
+  try {
+    const { formatFunc } = getFormat(
+      { type: 'number', format: { type: 'custom-numeric', value: specifier } },
+      { locale },
+    );
+    formatFunc(0); // a bad specifier throws here, not while rendering
+    return (value) => String(formatFunc(value));
+  } catch {
+    return undefined;
+  }
+}
