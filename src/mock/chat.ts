@@ -6,8 +6,10 @@ import {
   EMPTY_THREAD,
   sessionSettingsRuleViolations,
   STATE_ID,
+  v,
   type ChatMessage,
   type ChatThread,
+  type Schema,
   type SessionSettings,
 } from '../protocol';
 import { agentTurn } from './agent';
@@ -43,6 +45,30 @@ export interface MockTurnRecord {
 export interface ChatTarget {
   account: AccountState;
   agentId: string;
+  /**
+   * The user of a `Bearer <embed token>` request: the token's session decides who asks,
+   * and the body needs no `sessionSettings` (any it has are ignored: they cannot widen it).
+   */
+  identity?: UserRecord;
+}
+
+/** The sessionSettings standing for a token's user, so the body validates as the spec's. */
+function settingsOf(user: UserRecord): SessionSettings {
+  return user.kind === 'internal' ? { internalId: user.id } : { externalId: user.id };
+}
+
+/** Reads a chat or abort body; with a token identity its `sessionSettings` come from the token. */
+async function readChatBody<T>(
+  request: Request,
+  schema: Schema<T>,
+  subject: string,
+  identity: UserRecord | undefined,
+): Promise<T> {
+  if (!identity) return readBody(request, schema, subject);
+  const raw = await readBody(request, v.record(v.unknown()), subject);
+  const result = schema.safeParse({ ...raw, sessionSettings: settingsOf(identity) }, subject);
+  if (!result.success) throw new MockHttpError(400, result.error.message);
+  return result.data;
 }
 
 /** Options of the chat endpoints. */
@@ -260,12 +286,15 @@ export async function handleChat(
 ): Promise<Response> {
   const { state, threads } = options;
   const { account, agentId } = target;
-  const body = await readBody(request, ChatRequestSchema, 'chat request');
-  checkSettings(body.sessionSettings);
-  const user = resolveChatUser(state, account, body.sessionSettings);
+  const body = await readChatBody(request, ChatRequestSchema, 'chat request', target.identity);
+  if (!target.identity) checkSettings(body.sessionSettings);
+  const user = target.identity ?? resolveChatUser(state, account, body.sessionSettings);
 
   let thread: MockThread | undefined;
-  if (body.chatId !== undefined) {
+  // The platform's Node client names its own thread (`chat-<time>`): with a token, an unknown
+  // chatId starts that thread (another user's stays a 404).
+  const adopt = target.identity !== undefined && body.chatId !== undefined && !threads.has(body.chatId);
+  if (body.chatId !== undefined && !adopt) {
     thread = threads.get(body.chatId);
     if (
       !thread ||
@@ -290,7 +319,7 @@ export async function handleChat(
   }
 
   if (!thread) {
-    const chatId = state.token('chat');
+    const chatId = adopt ? body.chatId! : state.token('chat');
     thread = {
       chatId,
       account: account.fixture.name,
@@ -318,8 +347,8 @@ export async function handleChat(
 /** `POST …/stream-chat-state/abort` (the spec) or `…/chat/abort` (the real service). */
 export async function handleAbort(options: ChatOptions, target: ChatTarget, request: Request): Promise<Response> {
   const { threads } = options;
-  const body = await readBody(request, AbortRequestSchema, 'abort request');
-  checkSettings(body.sessionSettings);
+  const body = await readChatBody(request, AbortRequestSchema, 'abort request', target.identity);
+  if (!target.identity) checkSettings(body.sessionSettings);
   const settings = body.sessionSettings;
   const key =
     settings.internalId !== undefined

@@ -92,7 +92,8 @@ export function embedPageModel(
   if (target.deploymentId !== undefined && target.deploymentId !== session.deploymentId) {
     return 'This session is for another deployment';
   }
-  const deployment = account.fixture.deployments.find((d) => d.id === session.deploymentId)!;
+  const deployment = account.fixture.deployments.find((d) => d.id === session.deploymentId);
+  if (!deployment) return 'This session is for the chat only: it has no deployment';
   const user = account.users.get(session.userKey);
   const viewer = viewerOf(user);
   let dashboard: FixtureDashboard | undefined;
@@ -118,7 +119,7 @@ export function embedPageModel(
     title: dashboard?.title ?? (target.surface === 'chat' ? 'Analytics chat' : deployment.name),
     user: user?.profile.displayName ?? user?.email ?? user?.id ?? 'unknown',
     embedTenant: session.embedTenantName ?? null,
-    deploymentId: session.deploymentId,
+    deploymentId: session.deploymentId ?? null,
     publicId: dashboard?.publicId ?? null,
     mode: session.creatorMode ? 'creator' : 'read-only',
     error: null,

@@ -29,6 +29,11 @@ export const MockFaultsSchema = v.object({
   htmlBody: v.optional(v.boolean()),
   /** Chat answers HTTP 200 with a JSON-RPC authentication error, as the real service can. */
   jsonRpcAuthError: v.optional(v.boolean()),
+  /**
+   * The data API's `/load` answers HTTP 200 `{"error":"Continue wait"}` this many times for
+   * a query before its answer (as a long query does; clients poll), then again next time.
+   */
+  continueWaitTimes: v.optional(v.integer()),
 });
 /** Fault injection settings; all optional, none by default. */
 export type MockFaults = Infer<typeof MockFaultsSchema>;

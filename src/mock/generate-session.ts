@@ -12,12 +12,14 @@ export function generateSession(
   state: MockState,
   account: AccountState,
   request: GenerateSessionRequest,
+  /** No deployment: a chat-only session, as the real service mints one (the spec requires a deployment). */
+  chatOnly = false,
 ): SessionRecord {
   const violation = generateSessionRuleViolations(request)[0];
   if (violation) throw new MockHttpError(violation.status, violation.message);
 
   const { fixture } = account;
-  if (!fixture.deployments.some((d) => d.id === request.deploymentId)) {
+  if (!chatOnly && !fixture.deployments.some((d) => d.id === request.deploymentId)) {
     throw new MockHttpError(404, `Deployment ${request.deploymentId} not found`);
   }
   const creatorMode = request.creatorMode === true;
@@ -58,7 +60,7 @@ export function generateSession(
     id: state.token('sess'),
     account: fixture.name,
     userKey: user.key,
-    deploymentId: request.deploymentId,
+    deploymentId: chatOnly ? undefined : request.deploymentId,
     creatorMode,
     createdAt: state.now(),
   };

@@ -4,7 +4,16 @@
  * HTTP with `startMockServer` (`npm run mock-server`). Never import it from production code.
  * @packageDocumentation
  */
-export { createMockService, MOCK_CHAT_PATH_TEMPLATE, type MockService, type MockServiceOptions } from './service';
+export {
+  createMockService,
+  MOCK_BASE_PATH_HEADER,
+  MOCK_CHAT_PATH_TEMPLATE,
+  type MockService,
+  type MockServiceOptions,
+} from './service';
+export { MOCK_DATA_API_SECRET } from './data-api/auth';
+export { MOCK_DATA_NOW } from './data-api/handler';
+export { DATA_TOKEN_LIFETIME_SECONDS, EMBED_TOKEN_LIFETIME_MS } from './session-path';
 export type { MockTurnRecord } from './chat';
 export { startMockServer, toNodeHandler, type MockServer } from './node-server';
 export { MOCK_PREFIX, mockServicePlugin } from './vite-plugin';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, errorResponse, MAX_BODY_BYTES } from './http';
-import type { MockService } from './service';
+import { MOCK_BASE_PATH_HEADER, type MockService } from './service';
 
 /** A running HTTP server in front of a mock. */
 export interface MockServer {
@@ -37,6 +37,9 @@ export function toNodeHandler(
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
+      // Where the mock is mounted, for URLs it hands out (a deployment's deploymentUrl);
+      // set here, never taken from the client.
+      headers.set(MOCK_BASE_PATH_HEADER, prefix);
       const path = (req.url ?? '/').slice(prefix.length) || '/';
       const request = new Request(new URL(path, origin), {
         method: req.method,

@@ -1,4 +1,4 @@
-import { createMockService, type MockService, type MockServiceOptions } from './service';
+import { createMockService, MOCK_BASE_PATH_HEADER, type MockService, type MockServiceOptions } from './service';
 
 /** The part of a service worker's global scope this uses (typed here: no `webworker` lib). */
 export interface MockWorkerScope {
@@ -42,7 +42,9 @@ export function serveMockFromWorker(
   scope.addEventListener('fetch', (event) => {
     const url = new URL(event.request.url);
     if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return;
-    event.respondWith(forward(mock, event.request, `/${url.pathname.slice(base.pathname.length)}${url.search}`));
+    event.respondWith(
+      forward(mock, event.request, `/${url.pathname.slice(base.pathname.length)}${url.search}`, base.pathname),
+    );
   });
   return mock;
 }
@@ -50,11 +52,14 @@ export function serveMockFromWorker(
 const CLAIM = 'react-embedded-analytics-mock:claim';
 
 /** The request again, under the mock's own path. A navigation request cannot be copied as is. */
-async function forward(mock: MockService, request: Request, path: string): Promise<Response> {
+async function forward(mock: MockService, request: Request, path: string, basePath: string): Promise<Response> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const headers = new Headers(request.headers);
+  // Where the mock is mounted, for the URLs it hands out (a deployment's deploymentUrl).
+  headers.set(MOCK_BASE_PATH_HEADER, basePath.replace(/\/+$/, ''));
   const inner = new Request(new URL(path, request.url), {
     method: request.method,
-    headers: request.headers,
+    headers,
     body: hasBody ? await request.arrayBuffer() : undefined,
     signal: request.signal,
   });

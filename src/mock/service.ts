@@ -1,4 +1,6 @@
 import {
+  DeploymentResponseSchema,
+  EmbedTokenRequestSchema,
   GenerateSessionRequestSchema,
   RevokeSessionRequestSchema,
   SessionSettingsSchema,
@@ -15,13 +17,22 @@ import {
   type MockThread,
   type MockTurnRecord,
 } from './chat';
+import { MOCK_DATA_API_SECRET } from './data-api/auth';
+import { handleDataApi, MOCK_DATA_NOW, type DataApiContext } from './data-api/handler';
 import { parseSql, runQuery, viewerOf, type Viewer } from './dataset';
 import { embedPageModel, embedPageResponse, errorPageModel, exchangeSession, parseEmbedPath } from './embed-page';
 import { faultsFor, type MockFaults } from './faults';
 import { defaultFixture, type MockFixture } from './fixture';
 import { generateSession } from './generate-session';
 import { apiKeyOf, errorResponse, json, MockHttpError, readBody, sleep } from './http';
-import { MockState, userKey, type AccountState } from './state';
+import {
+  DATA_TOKEN_LIFETIME_SECONDS,
+  embedTokenOf,
+  exchangeForEmbedToken,
+  sessionIdentity,
+  signDataToken,
+} from './session-path';
+import { MockState, userKey, type AccountState, type UserRecord } from './state';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -39,7 +50,38 @@ export interface MockServiceOptions {
    * Session: in production, only a host's server calls it. Default false.
    */
   cors?: boolean;
+  /** The secret the data API verifies tokens with (HS256). Default {@link MOCK_DATA_API_SECRET}. */
+  dataApiSecret?: string;
+  /**
+   * The instant the data API reads relative date ranges (`last 30 days`) against. Default
+   * {@link MOCK_DATA_NOW} (2024-12-31, the end of the fixture's data), so results never
+   * depend on the day a test runs.
+   */
+  dataNow?: () => number;
 }
+
+/**
+ * Header the mock's transports (Node handler, Vite plugin, service worker) set to the path
+ * prefix they serve it under, so the deployment's `deploymentUrl` points back at them.
+ */
+export const MOCK_BASE_PATH_HEADER = 'X-Mock-Base-Path';
+
+/** Routes a browser calls directly (the session path and the data API): always CORS-enabled. */
+const browserRoute = (path: string) =>
+  path === 'api/v1/embed/session/token' ||
+  /^api\/v1\/deployments\/[^/]+(\/token)?$/.test(path) ||
+  /^cubejs-api\/v1\/(meta|load)$/.test(path);
+
+/**
+ * CORS of the browser routes: any origin (`*`, never with credentials: these routes take a
+ * token in a header, never a cookie), the headers `@cubejs-client/core` sends, cached 10 min.
+ */
+const BROWSER_CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Request-Id, X-Mock-Faults',
+  'Access-Control-Max-Age': '600',
+};
 
 /** An in-memory mock of the whole service, as a web-standard fetch handler. */
 export interface MockService {
@@ -62,7 +104,10 @@ export interface MockService {
   turns(): readonly MockTurnRecord[];
 }
 
-/** Base path of the Chat API in the mock: `/ai/{cloudRegion}/api/v1/public/{accountName}/agents/{agentId}/chat/…`. */
+/**
+ * Base path of the Chat API in the mock: `/ai/{cloudRegion}/api/v1/public/{accountName}/agents/{agentId}/chat/…`.
+ * The root form without `/ai/{cloudRegion}` (the platform's `ai-engineer` host) is served too.
+ */
 export const MOCK_CHAT_PATH_TEMPLATE =
   '/ai/{cloudRegion}/api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state';
 
@@ -77,13 +122,20 @@ const DataQuerySchema = v.object({ query: v.string(), sessionSettings: v.optiona
  *   (session in `session` or `sessionId`)
  * - `POST {MOCK_CHAT_PATH_TEMPLATE}`, with `/abort` appended, or `…/chat/abort`
  * - `POST /cubejs-api/v1/cubesql` (`{ query, sessionSettings }`): a result's rows, all of them
+ * - `GET /cubejs-api/v1/meta`, `GET|POST /cubejs-api/v1/load`: the semantic layer's REST API,
+ *   with an HS256 data token signed with {@link MOCK_DATA_API_SECRET}
+ * - `POST /api/v1/embed/session/token`, `GET /api/v1/deployments/{id}`,
+ *   `POST /api/v1/deployments/{id}/token`: the session path to the data API
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const fixture = options.fixture ?? defaultFixture();
   const now = options.now ?? Date.now;
+  const dataSecret = options.dataApiSecret ?? MOCK_DATA_API_SECRET;
+  const dataNow = options.dataNow ?? (() => MOCK_DATA_NOW);
   let state = new MockState(fixture, now);
   let threads = new Map<string, MockThread>();
   let turns: MockTurnRecord[] = [];
+  let waits = new Map<string, number>();
   const service: MockService = {
     faults: { ...options.faults },
     get state() {
@@ -93,6 +145,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       state = new MockState(fixture, now);
       threads = new Map();
       turns = [];
+      waits = new Map();
     },
     runningTurns() {
       let running = 0;
@@ -112,6 +165,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         if (!(error instanceof MockHttpError)) console.error('[react-embedded-analytics mock]', error);
       }
       if (options.cors) response.headers.set('Access-Control-Allow-Origin', '*');
+      if (browserRoute(new URL(request.url).pathname.split('/').filter(Boolean).join('/')))
+        for (const [name, value] of Object.entries(BROWSER_CORS)) response.headers.set(name, value);
       return response;
     },
     fetch: (input, init) => service.handle(new Request(input, init)),
@@ -131,6 +186,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     const method = request.method.toUpperCase();
     const faults = faultsFor(request, service.faults);
 
+    const path = segments.join('/');
+    if (method === 'OPTIONS' && browserRoute(path)) return new Response(null, { status: 204 });
     if (method === 'OPTIONS' && options.cors) {
       return new Response(null, {
         status: 204,
@@ -156,12 +213,54 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return embedPageResponse(model, 200);
     }
 
-    const path = segments.join('/');
     if (path === 'api/v1/embed/generate-session') {
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
       const account = authenticate(request, true);
-      const body = await readBody(request, GenerateSessionRequestSchema, 'GenerateSessionRequest');
-      return json({ sessionId: generateSession(state, account, body).id });
+      // No deploymentId: a chat-only session, which the real service mints (the spec, and
+      // this library's server client, require one).
+      const raw = await readBody(request, v.record(v.unknown()), 'GenerateSessionRequest');
+      const chatOnly = raw.deploymentId === undefined;
+      const body = GenerateSessionRequestSchema.safeParse(
+        chatOnly ? { ...raw, deploymentId: 0 } : raw,
+        'GenerateSessionRequest',
+      );
+      if (!body.success) throw new MockHttpError(400, body.error.message);
+      return json({ sessionId: generateSession(state, account, body.data, chatOnly).id });
+    }
+    if (path === 'api/v1/embed/session/token') {
+      if (method !== 'POST') return errorResponse(405, 'Method not allowed');
+      await sleep(faults.firstByteDelayMs ?? 0);
+      // From a browser with no key (the single-use session is the credential), or with the
+      // account's key as the platform's Node client sends it.
+      const account = apiKeyOf(request) === undefined ? undefined : authenticate(request, false);
+      requireJson(request);
+      const { sessionId } = await readBody(request, EmbedTokenRequestSchema, 'session token request');
+      return json({ token: exchangeForEmbedToken(state, sessionId, account) });
+    }
+    const deployment = /^api\/v1\/deployments\/([^/]+)(\/token)?$/.exec(path);
+    if (deployment) {
+      const wantsToken = deployment[2] !== undefined;
+      if (method !== (wantsToken ? 'POST' : 'GET')) return errorResponse(405, 'Method not allowed');
+      await sleep(faults.firstByteDelayMs ?? 0);
+      const record = embedTokenOf(state, request, 'Embed-Token');
+      const id = Number(deployment[1]);
+      const found = state.account(record.session.account).fixture.deployments.find((d) => d.id === id);
+      if (!found) throw new MockHttpError(404, `Deployment ${deployment[1]} not found`);
+      if (record.session.deploymentId !== id)
+        throw new MockHttpError(403, `This embed token is not for deployment ${id}`);
+      if (!wantsToken) {
+        const base = request.headers.get(MOCK_BASE_PATH_HEADER) ?? '';
+        const deploymentUrl = `${url.origin}${/^(\/[\w.~-]+)*$/.test(base) ? base : ''}`;
+        return json(DeploymentResponseSchema.parse({ id, name: found.name, deploymentUrl }));
+      }
+      const lifetime = Math.min(DATA_TOKEN_LIFETIME_SECONDS, Math.floor((record.expiresAt - now()) / 1000));
+      const cubeApiToken = await signDataToken(sessionIdentity(state, record), dataSecret, now(), lifetime);
+      return json({ cubeApiToken });
+    }
+    if (segments[0] === 'cubejs-api' && segments[1] === 'v1' && segments.length === 3 && segments[2] !== 'cubesql') {
+      await sleep(faults.firstByteDelayMs ?? 0);
+      const context: DataApiContext = { fixture, state, secret: dataSecret, now, dataNow, faults, waits };
+      return handleDataApi(context, request, segments[2]!);
     }
     if (path === 'api/v1/embed/session/revoke') {
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
@@ -183,17 +282,24 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
       if (faults.jsonRpcAuthError) return jsonRpcAuthError();
       if (faults.htmlBody && !chat.abort) return gatewayErrorPage();
-      const account = authenticate(request, false);
+      // `Api-Key <key>` (the spec), or `Bearer <embed token>` (the platform's Node client):
+      // then the token's session is the identity, whatever the body says.
+      const bearer = /^Bearer\s/i.test(request.headers.get('Authorization') ?? '');
+      const token = bearer ? embedTokenOf(state, request, 'Bearer') : undefined;
+      const account = token ? state.account(token.session.account) : authenticate(request, false);
       const target = state.account(chat.accountName);
-      if (target !== account) throw new MockHttpError(401, 'The API key does not belong to this account');
-      if (target.fixture.cloudRegion !== chat.cloudRegion)
+      if (target !== account)
+        throw new MockHttpError(401, `The ${token ? 'token' : 'API key'} does not belong to this account`);
+      if (chat.cloudRegion !== undefined && target.fixture.cloudRegion !== chat.cloudRegion)
         throw new MockHttpError(404, `Region ${chat.cloudRegion} not found`);
       if (target.fixture.plan === 'starter')
         throw new MockHttpError(403, 'The Chat API needs a Premium or Enterprise plan');
       if (!target.fixture.agents.some((a) => a.id === chat.agentId))
         throw new MockHttpError(404, `Agent ${chat.agentId} not found`);
       const chatOptions: ChatOptions = { state, threads, turns, faults, lineDelayMs: options.lineDelayMs ?? 0 };
-      const resolved = { account: target, agentId: chat.agentId };
+      const identity: UserRecord | undefined = token && target.users.get(token.session.userKey);
+      if (token && !identity) throw new MockHttpError(401, 'The user of this session no longer exists');
+      const resolved = { account: target, agentId: chat.agentId, identity };
       return chat.abort
         ? handleAbort(chatOptions, resolved, request)
         : handleChat(chatOptions, resolved, request, faults);
@@ -225,15 +331,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return viewer;
   }
 
+  function requireJson(request: Request): void {
+    if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? ''))
+      throw new MockHttpError(415, 'This endpoint takes JSON bodies only (Content-Type: application/json)');
+  }
+
   return service;
 }
 
-function matchChat(segments: string[]) {
-  // ai/{region}/api/v1/public/{account}/agents/{agent}/chat/(stream-chat-state[/abort] | abort)
-  const [ai, cloudRegion, api, v1, pub, accountName, agents, agentId, chat, last, extra] = segments;
-  if (ai !== 'ai' || api !== 'api' || v1 !== 'v1' || pub !== 'public' || agents !== 'agents' || chat !== 'chat')
-    return undefined;
-  if (!cloudRegion || !accountName || !agentId) return undefined;
+function matchChat(all: string[]) {
+  // [ai/{region}/]api/v1/public/{account}/agents/{agent}/chat/(stream-chat-state[/abort] | abort)
+  const regional = all[0] === 'ai';
+  const cloudRegion = regional ? all[1] : undefined;
+  const segments = regional ? all : ['ai', '', ...all];
+  const [, , api, v1, pub, accountName, agents, agentId, chat, last, extra] = segments;
+  if (api !== 'api' || v1 !== 'v1' || pub !== 'public' || agents !== 'agents' || chat !== 'chat') return undefined;
+  if ((regional && !cloudRegion) || !accountName || !agentId) return undefined;
   if (last === 'stream-chat-state' && extra === undefined && segments.length === 10) {
     return { cloudRegion, accountName, agentId, abort: false };
   }

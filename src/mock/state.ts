@@ -48,12 +48,20 @@ export interface SessionRecord {
   id: string;
   account: string;
   userKey: string;
-  deploymentId: number;
+  /** Undefined for a chat-only session (Generate Session without a deployment). */
+  deploymentId: number | undefined;
   embedTenantName?: string;
   creatorMode: boolean;
   createdAt: number;
   usedAt?: number;
   revoked?: boolean;
+}
+
+/** An embed token: what a session was exchanged for (`Embed-Token` and `Bearer` auth). */
+export interface EmbedTokenRecord {
+  token: string;
+  session: SessionRecord;
+  expiresAt: number;
 }
 
 /** One account's mutable state. */
@@ -70,6 +78,7 @@ let idCounter = 0;
 export class MockState {
   readonly accounts = new Map<string, AccountState>();
   readonly sessions = new Map<string, SessionRecord>();
+  readonly embedTokens = new Map<string, EmbedTokenRecord>();
   private nextId = 1;
 
   constructor(
