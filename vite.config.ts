@@ -141,6 +141,8 @@ export default defineConfig(({ command }) => ({
     lib: {
       entry: {
         index: 'src/index.ts',
+        // `react-embedded-analytics/native`: its own entry, so the React entry does not grow.
+        native: 'src/react/native/index.ts',
         protocol: 'src/protocol/index.ts',
         server: 'src/server/index.ts',
         mock: 'src/mock/index.ts',

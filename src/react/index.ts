@@ -105,37 +105,3 @@ export { ThreadList, type ThreadListProps } from './threads/ThreadList';
 export { useThreadList, type ThreadListApi, type UseThreadListOptions } from './threads/use-thread-list';
 export type { ThreadListLabels } from './threads/thread-labels';
 export type { ThreadRecord, ThreadStore } from './threads/thread-store';
-export { DataError, isDataError, type DataErrorKind } from '../protocol';
-export type { SemanticQuery, MetaResponse, LoadRow, Annotation } from '../protocol';
-export {
-  SemanticProvider,
-  useSemanticContext,
-  type SemanticContextValue,
-  type SemanticProviderProps,
-} from './native/data/SemanticProvider';
-export type { DataTokenResult, GetDataToken, SemanticDataConfig } from './native/data/config';
-export type { DataSource, SemanticResult } from './native/data/semantic-result';
-export {
-  useSemanticMeta,
-  useSemanticQuery,
-  type SemanticQueryResult,
-  type UseSemanticMetaOptions,
-  type UseSemanticQueryOptions,
-} from './native/data/use-semantic-query';
-export {
-  SemanticFilters,
-  useSemanticFilters,
-  type SemanticFiltersApi,
-  type SemanticFiltersProps,
-} from './native/data/SemanticFilters';
-export { applyFilters, NO_FILTERS, type SemanticFilterValue } from './native/data/apply-filters';
-export { KpiCard, DEFAULT_KPI_LABELS, type KpiCardLabels, type KpiCardProps } from './native/KpiCard';
-export {
-  QueryTable,
-  DEFAULT_QUERY_TABLE_LABELS,
-  type QueryTableLabels,
-  type QueryTableProps,
-} from './native/QueryTable';
-export { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './native/WidgetBoundary';
-export { memberFormatter, type MemberFormatInfo, type MemberFormatter } from './native/data/member-format';
-export { queryColumns, toSqlResult, type QueryColumn } from './native/data/to-sql-result';

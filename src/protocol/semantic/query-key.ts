@@ -1,8 +1,15 @@
-import { orderEntries, type QueryFilter, type SemanticQuery, type TimeDimension } from './query';
+import type { OrderDirection, QueryFilter, QueryOrder, SemanticQuery, TimeDimension } from './query';
 
 // Two queries that ask the same thing must share one cache entry and one request, whatever
 // order the host wrote their members and filters in. What does carry meaning is kept:
 // the sort order's sequence, and the two ends of a date range.
+
+/**
+ * A query's order as `[member, direction]` pairs, either form. (Like `orderEntries` in
+ * `./query`, without importing that module's schemas: this one ships in the browser entry.)
+ */
+export const orderPairs = (order: QueryOrder | undefined): [string, OrderDirection][] =>
+  !order ? [] : Array.isArray(order) ? order.map(([member, direction]) => [member, direction]) : Object.entries(order);
 
 /** Filter operators whose values are a set: their order means nothing. */
 const SET_OPERATORS = new Set([
@@ -62,7 +69,7 @@ export function canonicalQuery(query: SemanticQuery): SemanticQuery {
   if (query.segments?.length) out.segments = sortedUnique(query.segments);
   if (query.timeDimensions?.length) out.timeDimensions = sortedByJson(query.timeDimensions.map(canonicalTime));
   if (query.filters?.length) out.filters = sortedByJson(query.filters.map(canonicalFilter));
-  const order = orderEntries(query.order);
+  const order = orderPairs(query.order);
   if (order.length) out.order = order;
   if (query.limit !== undefined) out.limit = query.limit;
   if (query.offset) out.offset = query.offset;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MAX_QUERY_LIMIT, orderEntries, type DataError, type OrderDirection, type SemanticQuery } from '../../protocol';
+import type { DataError, OrderDirection, SemanticQuery } from '../../protocol';
+import { orderPairs } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { applyFilters } from './data/apply-filters';
@@ -8,7 +9,7 @@ import { memberFormatter, type CustomNumberFormat } from './data/member-format';
 import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
-import { columnAnnotation, queryColumns, toSqlResult } from './data/to-sql-result';
+import { columnAnnotation, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticQuery } from './data/use-semantic-query';
 import {
   DEFAULT_WIDGET_ERROR_LABELS,
@@ -104,7 +105,7 @@ function QueryTableView({
   const size = Math.max(1, Math.min(Math.floor(pageSize), 1_000));
   const [order, setOrder] = useState<[string, OrderDirection][] | undefined>(undefined);
   const [page, setPage] = useState(0);
-  const sortOrder = order ?? orderEntries(query.order);
+  const sortOrder = order ?? orderPairs(query.order);
   const { order: _own, ...rest } = query;
   const paged: SemanticQuery = {
     ...rest,
@@ -230,7 +231,7 @@ function Rows({
   custom,
 }: {
   result: SemanticResult;
-  columns: ReturnType<typeof queryColumns>;
+  columns: QueryColumn[];
   locale: string;
   custom: CustomNumberFormat | undefined;
 }) {
@@ -256,7 +257,10 @@ function Rows({
   );
 }
 
-/** Reads every row of the query (pages of the largest size the data API takes) and saves the CSV. */
+/** Rows per request while reading every row for the CSV: the data API's default page, well under its cap. */
+const CSV_PAGE = 10_000;
+
+/** Reads every row of the query, page by page, and saves the CSV. */
 function CsvButton({
   query,
   order,
@@ -285,12 +289,15 @@ function CsvButton({
       );
       const signal = AbortSignal.timeout(5 * 60_000);
       let all: SemanticResult | undefined;
-      for (let offset = 0; ; offset += MAX_QUERY_LIMIT) {
-        const part = await source.load({ ...base, limit: MAX_QUERY_LIMIT, offset, total: true }, signal);
+      for (let offset = 0; ; offset += CSV_PAGE) {
+        const part = await source.load({ ...base, limit: CSV_PAGE, offset, total: true }, signal);
         all = all ? { ...all, data: [...all.data, ...part.data] } : part;
-        if (part.data.length < MAX_QUERY_LIMIT || all.data.length >= (part.total ?? 0)) break;
+        if (part.data.length < CSV_PAGE || all.data.length >= (part.total ?? 0)) break;
       }
-      const { toCsv, fileName, saveUrl } = await import('../charts/export-result');
+      const [{ toCsv, fileName, saveUrl }, { toSqlResult }] = await Promise.all([
+        import('../charts/export-result'),
+        import('./data/to-sql-result'),
+      ]);
       const url = URL.createObjectURL(new Blob([toCsv(toSqlResult(all!, title))], { type: 'text/csv;charset=utf-8' }));
       saveUrl(url, fileName(title, 'csv'));
     } catch (error) {
