@@ -59,6 +59,8 @@ const lazyModules = [
   // A query's answer as the chat's result, and the chat's export, for QueryTable's CSV.
   './data/to-sql-result.js',
   '../charts/export-result.js',
+  // QueryChart's view (with the chat's chart code it draws with), loaded by the first chart.
+  './QueryChartView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
