@@ -8,7 +8,7 @@ import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter, type MemberFormatter } from './data/member-format';
 import { queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import { chartResult, columnNames, fillMissingDates, memberInfo } from './query-chart-data';
+import { chartResult, columnNames, fillMissingDates, isAdditive, memberInfo } from './query-chart-data';
 import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
 import {
   DEFAULT_QUERY_CHART_HEIGHT,
@@ -67,9 +67,13 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   useReportError(answer.error, onError);
   const id = useId();
   const data = answer.data;
+  // From the query as the host wrote it: the one sent is canonical (members sorted), and
+  // which dimension runs along the axis is the host's order.
+  const shape = JSON.stringify([props.query.measures, props.query.dimensions, props.query.timeDimensions]);
   const plan = useMemo(
-    () => planChart(answer.query, { kind: props.kind, stack: props.stack }),
-    [answer.query, props.kind, props.stack],
+    () => planChart(props.query, { kind: props.kind, stack: props.stack }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shape, props.kind, props.stack],
   );
   // Every column of the answer (a table shows them all), in its order.
   const columns = useMemo(() => queryColumns(answer.query), [answer.query]);
@@ -109,7 +113,8 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   );
   const result = useMemo(() => {
     if (!data) return undefined;
-    return chartResult(fillMissingDates(data, plan, info, props.today), names, title);
+    const additive = (measure: QueryColumn) => isAdditive(meta.data, measure, info(measure));
+    return chartResult(fillMissingDates(data, plan, additive, props.today), names, title);
     // The names and title follow from the answer, the meta and the plan.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, meta.data, plan, title, props.today]);

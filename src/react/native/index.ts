@@ -41,6 +41,7 @@ export { QueryTable, DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type Que
 export { QueryChart } from './QueryChart';
 export type { QueryChartLabels, QueryChartProps } from './query-chart-types';
 export type { QueryChartKind } from './query-chart-spec';
+export { useBridgeFilters } from './use-bridge-filters';
 export { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
 export { memberFormatter, type MemberFormatInfo, type MemberFormatter } from './data/member-format';
 export { queryColumns, type QueryColumn } from './data/query-columns';

@@ -55,6 +55,16 @@ const FILLABLE = new Set<Granularity>(['day', 'week', 'month', 'quarter', 'year'
 /** Measures whose missing period is a zero (nothing counted, nothing summed); others stay empty. */
 const ADDITIVE = new Set(['count', 'countDistinct', 'countDistinctApprox', 'sum', 'runningTotal']);
 
+/**
+ * Whether a measure adds up (a count or a sum: a period without rows is 0), from the meta's
+ * `aggType` (the answer's annotation says only `number`), else its type.
+ */
+export function isAdditive(meta: MetaResponse | undefined, column: QueryColumn, entry?: AnnotationEntry): boolean {
+  const found = meta ? metaMembers(meta).get(column.member) : undefined;
+  const aggType = found?.kind === 'measure' ? found.member.aggType : undefined;
+  return ADDITIVE.has(aggType ?? entry?.type ?? '');
+}
+
 const dayOf = (value: unknown): number | undefined => {
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
@@ -93,7 +103,7 @@ const timeKey = (ms: number) => `${new Date(ms).toISOString().slice(0, 10)}T00:0
 export function fillMissingDates(
   result: SemanticResult,
   plan: ChartPlan,
-  info: (column: QueryColumn) => AnnotationEntry | undefined,
+  additive: (measure: QueryColumn) => boolean,
   today?: Date,
 ): SemanticResult {
   const time = plan.along;
@@ -122,7 +132,7 @@ export function fillMissingDates(
       [time.key, period],
       [time.member, period],
       ...(series ? [[series.key, value ?? null]] : []),
-      ...measures.map((measure) => [measure.key, ADDITIVE.has(info(measure)?.type ?? '') ? '0' : null]),
+      ...measures.map((measure) => [measure.key, additive(measure) ? '0' : null]),
     ]) as LoadRow;
   const seen = new Map<string, LoadRow>();
   const keyOf = (period: string, value: unknown) => `${period}\u0000${series ? JSON.stringify(value ?? null) : ''}`;

@@ -108,13 +108,15 @@ export function chartSpec(
       mark: { type: 'line', point: true, cursor: 'pointer' },
       // Ordinal over the periods (filled, ISO strings sort in time order): every label is the
       // period's own ("Q1 2024"), in the widget's locale, through the column's format.
-      encoding: { x: { field: fieldRef(along), type: 'ordinal' }, y, ...color },
+      encoding: { x: { field: fieldRef(along), type: 'ordinal', axis: { labelAngle: 0 } }, y, ...color },
     };
   }
   const ordered = orderEntries(query.order).length > 0;
   const x = {
     field: fieldRef(along),
     type: plan.along?.role === 'time' ? 'ordinal' : 'nominal',
+    // Upright period labels ("Jan 2024"), thinned where they would collide.
+    ...(plan.along?.role === 'time' && { axis: { labelAngle: 0 } }),
     // The query's own order, else the largest first (time keeps its order).
     ...(ordered || plan.along?.role === 'time' ? { sort: null } : { sort: '-y' }),
   };
