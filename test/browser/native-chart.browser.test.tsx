@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { AgentChat, useDashboardChatBridge, type DashboardFilters } from '../../src';
-import { QueryChart, SemanticFilters, useBridgeFilters, type QueryChartProps } from '../../src/react/native';
+import { FilterBar, QueryChart, SemanticFilters, useBridgeFilters, type QueryChartProps } from '../../src/react/native';
 import { mockTransport } from '../../stories/support/chat';
 import { NativeOnMock } from '../../stories/support/native';
 
@@ -146,5 +146,32 @@ describe('QueryChart on the mock', () => {
     );
     // Focused, the list is in sight.
     expect(list.getBoundingClientRect().height).toBeGreaterThan(1);
+  });
+});
+
+describe('FilterBar on the mock', () => {
+  it('a region ticked in the bar narrows the chart below; Clear brings every region back', async () => {
+    render(
+      <NativeOnMock>
+        <SemanticFilters dateDimension="orders.createdAt">
+          <FilterBar dimensions={['orders.region']} />
+          <QueryChart query={REVENUE_BY_REGION} onDrilldown={() => {}} />
+        </SemanticFilters>
+      </NativeOnMock>,
+    );
+    await drawn();
+    await waitFor(() => expect(marks()).toHaveLength(4));
+    await userEvent.click(await screen.findByText('Region', { selector: 'span' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Europe' }, { timeout: 10_000 }));
+    await waitFor(() => expect(marks()).toHaveLength(1), { timeout: 15_000 });
+    expect(marks()[0]).toMatch(/^Europe: /);
+    // A preset from the keyboard: the chart asks again with the range, still Europe only.
+    await userEvent.selectOptions(screen.getByLabelText('Date range'), 'this year');
+    await waitFor(() => expect(document.querySelector('.ek-qchart')!.getAttribute('aria-busy')).toBeNull(), {
+      timeout: 15_000,
+    });
+    expect(marks()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(marks()).toHaveLength(4), { timeout: 15_000 });
   });
 });

@@ -81,11 +81,6 @@ export interface ResultChartProps {
   showTitle?: boolean;
   /** Called when the chart falls back to the table. */
   onError?: (error: ChartError) => void;
-  /**
-   * Called with the row of a bar, point or other single mark the user clicks (a line or an
-   * area, drawn for many rows, is no one row). Given at the first draw: it makes the marks clickable.
-   */
-  onMarkClick?: (row: Record<string, unknown>) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
   tableFooter?: ReactNode;
   /** Show only the table, whatever the spec. */
@@ -127,7 +122,6 @@ export function ResultChart({
   renderer = 'auto',
   defaultView = 'chart',
   onError,
-  onMarkClick,
   tableFooter,
   locale,
   formatters,
@@ -249,7 +243,6 @@ export function ResultChart({
   // image (the summary), and at 10k marks those descriptions cost two number formats each.
   const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
   const latestOnError = useLatest(onError);
-  const latestOnMark = useLatest(onMarkClick);
   const container = useRef<HTMLDivElement>(null);
   const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
@@ -303,7 +296,6 @@ export function ResultChart({
       theme,
       config,
       inputs: inputs.current,
-      onMark: onMarkClick && ((row) => latestOnMark.current?.(row)),
       onDrawn: (drawn) => {
         view.current = drawn;
         setStatus({ state: 'ready' });

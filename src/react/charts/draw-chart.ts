@@ -50,8 +50,6 @@ export interface DrawRequest {
   config: Record<string, unknown>;
   /** Where inputs a trusted spec binds go (under the chart, outside the labelled image). */
   inputs: HTMLElement | null;
-  /** Clicks on a single mark (a bar, a point), with its row. */
-  onMark?: (row: Record<string, unknown>) => void;
   onDrawn: (chart: DrawnChart) => void;
   onFail: (error: ChartError) => void;
 }
@@ -137,14 +135,6 @@ export function drawChart(request: DrawRequest): () => void {
       };
       if (cancelled) return abandon();
       tooltip.attach(embedded.view);
-      const onMark = request.onMark;
-      if (onMark)
-        embedded.view.addEventListener('click', (_event, item) => {
-          const { datum, mark } = (item ?? {}) as { datum?: unknown; mark?: { marktype?: string } };
-          // A line or an area is one path over many rows: no one row was clicked.
-          if (mark?.marktype === 'line' || mark?.marktype === 'area') return;
-          if (datum && typeof datum === 'object') onMark(datum as Record<string, unknown>);
-        });
       if (split) {
         // Four tasks instead of one: build the view, encode the rows, fit the layout to their
         // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page

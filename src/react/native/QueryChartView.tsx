@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type MouseEvent } from 'react';
 import type { Cell, SqlResult } from '../../protocol';
 import type { ColumnFormatter } from '../charts/formats';
 import { ResultChart } from '../charts/ResultChart';
@@ -111,13 +111,16 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [formatKey],
   );
+  // A time series waits for the meta too (both load at once): whether a missing period is 0
+  // or a gap is the measure's aggregation, which only the meta says.
+  const waitForMeta = plan.along?.role === 'time' && meta.isPending;
   const result = useMemo(() => {
-    if (!data) return undefined;
+    if (!data || waitForMeta) return undefined;
     const additive = (measure: QueryColumn) => isAdditive(meta.data, measure, info(measure));
     return chartResult(fillMissingDates(data, plan, additive, props.today), names, title);
     // The names and title follow from the answer, the meta and the plan.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, meta.data, plan, title, props.today]);
+  }, [data, waitForMeta, meta.data, plan, title, props.today]);
   const spec = useMemo(
     () =>
       plan.kind === 'table' || plan.kind === 'number'
@@ -136,6 +139,16 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     const index = result.columns.findIndex((column) => column.name === name);
     if (!result.rows.some((cells) => cells[index] === value)) return;
     onDrilldown({ member: along.member, value: along.role === 'time' ? String(value).slice(0, 10) : value });
+  };
+
+  // A click on the chart: vega's SVG keeps each mark's scenegraph item on its element (its
+  // own event handler reads it there too); a bar or a point is one row, a line or an area is
+  // many. Read here rather than through a ResultChart prop: the React entry has no room.
+  const onChartClick = (event: MouseEvent<HTMLDivElement>) => {
+    const item = (event.target as { __data__?: { datum?: unknown; mark?: { marktype?: string } } }).__data__;
+    const type = item?.mark?.marktype;
+    if (!item || type === 'line' || type === 'area' || type === 'group') return;
+    if (item.datum && typeof item.datum === 'object') drill(item.datum as Record<string, unknown>);
   };
 
   const state = answer.error ? 'error' : !result ? 'loading' : result.rows.length === 0 ? 'empty' : 'ready';
@@ -170,16 +183,18 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
           <Numbers result={result} plan={plan} names={names} formats={formats} />
         ) : (
           <>
-            <ResultChart
-              result={result}
-              spec={spec}
-              tableOnly={plan.kind === 'table'}
-              showTitle={false}
-              toolbar={toolbar}
-              locale={locale}
-              formatters={formatters}
-              onMarkClick={onDrilldown && spec ? drill : undefined}
-            />
+            {/* Pointer clicks on marks; keyboards use the list of marks below. */}
+            <div className="ek-qchart__chart" onClick={onDrilldown && spec ? onChartClick : undefined}>
+              <ResultChart
+                result={result}
+                spec={spec}
+                tableOnly={plan.kind === 'table'}
+                showTitle={false}
+                toolbar={toolbar}
+                locale={locale}
+                formatters={formatters}
+              />
+            </div>
             {onDrilldown && spec && plan.along && (
               <MarkList result={result} plan={plan} formats={formats} names={names} labels={labels} onSelect={drill} />
             )}
