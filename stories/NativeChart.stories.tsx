@@ -217,6 +217,11 @@ export const German: Story = {
       title: (measures) => `${measures.join(', ')} nach Monat`,
       drilldown: 'Details',
     },
+    toolbarLabels: {
+      toolbar: 'Ergebnisaktionen',
+      chartTypeMenu: (current) => `Ansicht: ${current}`,
+      exportMenu: 'Exportieren',
+    },
   },
   play: async ({ canvasElement }) => {
     await drawn(canvasElement);

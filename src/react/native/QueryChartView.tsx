@@ -193,6 +193,7 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
                 toolbar={toolbar}
                 locale={locale}
                 formatters={formatters}
+                labels={props.toolbarLabels}
               />
             </div>
             {onDrilldown && spec && plan.along && (

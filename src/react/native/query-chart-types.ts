@@ -1,5 +1,6 @@
 import type { DataError, SemanticQuery } from '../../protocol';
 import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
+import type { ResultLabels } from '../charts/labels';
 import type { WidgetErrorLabels } from './WidgetBoundary';
 import type { QueryChartKind } from './query-chart-spec';
 
@@ -53,6 +54,8 @@ export interface QueryChartProps {
   /** Locale of numbers and dates. Default: the theme's, else `en-US`. */
   locale?: string;
   labels?: Partial<QueryChartLabels>;
+  /** The toolbar's words (the chat's `ResultLabels`), over the English defaults. */
+  toolbarLabels?: Partial<ResultLabels>;
   /** Relative date ranges (for filling missing periods) are read against this day. Default today. */
   today?: Date;
   /** This chart's data errors (the provider's `onError` hears them too). */
