@@ -15,7 +15,7 @@ import type { DrawnChart } from './draw-chart';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
 import type { ResultAction } from './ResultToolbar';
-import { SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
+import { SPEC_HEIGHT, type ChartSpecPolicy } from './agent-spec/policy';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 
@@ -107,6 +107,7 @@ export interface ResultChartProps {
 export const CANVAS_ABOVE_ROWS = 1_000;
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
+const LOADING: Status = { state: 'loading' };
 
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
@@ -246,7 +247,7 @@ export function ResultChart({
   const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
   const view = useRef<DrawnChart | null>(null);
-  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [status, setStatus] = useState<Status>(LOADING);
 
   const invalid: ChartError | undefined =
     loaded instanceof Error
@@ -277,7 +278,8 @@ export function ResultChart({
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
-    setStatus({ state: 'loading' });
+    // The same object as the first state: a first draw does not render the chart twice.
+    setStatus(LOADING);
     const source = latestValues.current;
     const rows = layout!.rows(source);
     const cleanup = modules.draw({

@@ -5,7 +5,7 @@ import type { ChartLayout } from './chart-layout';
 import type { ColumnFormat } from './formats';
 import type { ChartModules } from './load-charts';
 import type { ChartError } from './ResultChart';
-import { CHART_DATA_NAME } from './sanitize-spec';
+import { CHART_DATA_NAME } from './agent-spec/policy';
 
 /** The column formats' expression function rides here too: vega calls it, so it loads with vega. */
 export { formatForVega } from './vega-formats';
@@ -106,7 +106,16 @@ export function drawChart(request: DrawRequest): () => void {
       const formatted = modules.applyFormats(spec, request.formats, request.chartId);
       // The first rows go in with the spec, so the first render already has them; a large
       // result's rows go in after the view is built (see `split` below).
-      const withRows = { ...modules.fitToWidth(formatted, width), datasets: { [CHART_DATA_NAME]: split ? [] : rows } };
+      const fitted = modules.fitToWidth(formatted, width);
+      // A size of `container` in pixels, read here with the width (one layout): vega would read
+      // the element again once vega-embed has changed it (a second forced layout) and follow
+      // window resizes; the ResizeObserver below follows the element's width instead.
+      const sized = {
+        ...fitted,
+        ...(fitted.width === 'container' && { width }),
+        ...(fitted.height === 'container' && { height: element.clientHeight }),
+      };
+      const withRows = { ...sized, datasets: { [CHART_DATA_NAME]: split ? [] : rows } };
       const tooltip = modules.tooltip(request.theme);
       disposeTooltip = tooltip.dispose;
       const embedded = await modules.embed(element, withRows, {
