@@ -197,7 +197,7 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
       mountSize,
     })) as { chat: string; mountMs: number; oneMoreMs: Record<number, number> }[];
     console.log(
-      `\nLong threads: render ${mountSize.toLocaleString('en-US')} messages (render + commit + layout), and one more message at each size (median of 15)`,
+      `\nLong threads: render ${mountSize.toLocaleString('en-US')} messages (render + commit + layout), and one more message at each size (median of 15: 3 rounds of 5, the sizes taking turns)`,
     );
     table([
       ['chat', `render ${format(mountSize)} ms`, ...sizes.map((n) => `one more at ${format(n)} ms`), 'growth'],

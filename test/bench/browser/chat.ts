@@ -617,16 +617,20 @@ export async function chatUnmount(): Promise<void> {
 
 /**
  * Long threads: the time to render `mountSize` messages (render, commit, layout), and the
- * cost of one more message (store update to committed and laid out) at each size.
+ * cost of one more message (store update to committed and laid out) at each size. The sizes
+ * take turns, `appends / rounds` appends each per round, so a load that comes and goes on a
+ * shared machine falls on every size alike (the target compares them).
  */
 export async function longThread({
   mountSize = 1_000,
   sizes = [10, 100, 1_000],
   appends = 15,
+  rounds = 3,
 }: {
   mountSize?: number;
   sizes?: number[];
   appends?: number;
+  rounds?: number;
 }) {
   const result: {
     chat: string;
@@ -635,14 +639,22 @@ export async function longThread({
     /** The part of `oneMoreMs` before layout: store update, render and commit. */
     renderMs: Record<number, number>;
   }[] = [];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   for (const chat of ['ours', 'naive'] as const) {
     const mountMs = (await longThreadRun(chat, mountSize, 0)).mountMs;
+    const samples = new Map(sizes.map((size) => [size, { appendMs: [] as number[], renderMs: [] as number[] }]));
+    for (let round = 0; round < rounds; round++) {
+      for (const size of sizes) {
+        const run = await longThreadRun(chat, size, Math.ceil(appends / rounds));
+        samples.get(size)!.appendMs.push(...run.appendMs);
+        samples.get(size)!.renderMs.push(...run.renderMs);
+      }
+    }
     const oneMoreMs: Record<number, number> = {};
     const renderMs: Record<number, number> = {};
-    for (const size of sizes) {
-      const run = await longThreadRun(chat, size, appends);
-      oneMoreMs[size] = run.appendMs;
-      renderMs[size] = run.appendRenderMs;
+    for (const [size, s] of samples) {
+      oneMoreMs[size] = median(s.appendMs);
+      renderMs[size] = median(s.renderMs);
     }
     result.push({ chat, mountMs, oneMoreMs, renderMs });
   }
@@ -682,8 +694,7 @@ async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: numb
   }
   root.unmount();
   element.remove();
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  return { mountMs, appendMs: median(samples), appendRenderMs: median(renders) };
+  return { mountMs, appendMs: samples, renderMs: renders };
 }
 
 // Memory: the runner forces GC and reads the heap between these steps.
