@@ -2,19 +2,28 @@
  * The chat in Chromium (production build): streaming render, long threads and memory.
  *
  * - Streaming: 10,000 deltas into a chat holding 500 messages; ours (headless store and
- *   hooks + `MessageView` rows) beside a naive chat and the Vercel AI SDK's `useChat` with a
- *   custom transport feeding the same content into the same rows; runs interleaved, medians.
- *   Scripting time is the page's `ScriptDuration` (DevTools Performance metrics) over the run.
- *   Targets: one commit per frame, one row per commit, no task over 50 ms, less scripting
- *   than both.
+ *   hooks + `MessageView` rows, default flush cadence) beside each peer as shipped and at
+ *   its best: the Vercel AI SDK's `useChat` with a custom transport feeding the same content
+ *   into the same rows, as shipped and with `experimental_throttle` 16 and 50 ms; a
+ *   competent hand-written chat (`useSyncExternalStore`, only the changed message replaced,
+ *   memoised rows); the naive chat; and ours at the peer's cadences (`scheduleFlush` every
+ *   16 / 50 ms). Runs interleaved, medians. Scripting time is the page's `ScriptDuration`
+ *   (DevTools Performance metrics) over the run; total: until the last commit is painted.
+ *   Targets: one commit per frame at most, one row per commit, no task over 50 ms, less
+ *   scripting and done no later than each peer at its best (its least over its settings).
  * - Time to first token: from the first byte of the response to the first answer text
- *   painted (Chromium's Element Timing), ours beside the same two peers, in a chat of 500
- *   messages. Target: ours within a frame of the faster (paint comes in frames).
+ *   painted (Chromium's Element Timing), ours beside the same peers, in a chat of 500
+ *   messages. Target: ours within a frame of the fastest (paint comes in frames).
  * - Long threads: time to render 1,000 messages; cost of one more message at 10, 100 and
- *   1,000 messages. Target: flat (one more at 1,000 ≤ 2x one more at 10).
+ *   1,000 messages. Target: flat (one more at 1,000 ≤ 2x one more at 10 + 1 ms).
  * - Memory: heap (after forced GC) after streaming 10,000 deltas, after unmounting, and
  *   after 200 chats mounted and unmounted. Target: nothing retained (≤ 1 MB over the
  *   baseline after unmounting, ≤ 2 MB after 200 chats).
+ *
+ * Smoke (`--smoke`, CI): smaller inputs; gates on the structural targets (commits per frame,
+ * rows per commit, memory left) and on ratios measured within the run (ours' scripting
+ * against the competent, naive and as-shipped AI SDK chats; one more message at 200 against
+ * at 10); no absolute time budget. First token and total time are reported only.
  */
 import type { CDPSession, Page } from 'playwright';
 import { openBenchPage } from './browser-runner';
@@ -65,11 +74,12 @@ async function heapMb(page: Page, cdp: CDPSession): Promise<number> {
 
 export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<boolean> {
   const stream = smoke
-    ? { historySize: 100, deltas: 300, perChunk: 20 }
+    ? { historySize: 100, deltas: 1_000, perChunk: 20 }
     : { historySize: 500, deltas: 10_000, perChunk: 20 };
   // BENCH_ROUNDS overrides the number of interleaved rounds (3 by default; the AI SDK's run is long).
   // BENCH_SKIP=rest skips the long-thread and memory parts (to try a streaming change quickly).
-  const rounds = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
+  // Smoke: 3 rounds too, so one slow round on a loaded CI machine does not decide a ratio.
+  const rounds = smoke ? 3 : Number(process.env.BENCH_ROUNDS ?? 3);
   const browser = await openBenchPage();
   const { page, cdp } = browser;
   let ok = true;
@@ -129,13 +139,15 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
       ]),
     ]);
     const structural =
-      // Smoke runs last ~15 frames: one commit over the frame count (the turn's end) is allowed.
+      // Smoke runs are short: one commit over the frame count (the turn's end) is allowed.
       (med('ours', 'commitsPerFrame') <= 1.05 ||
         (smoke && med('ours', 'commits') <= med('ours', 'commits') / med('ours', 'commitsPerFrame') + 1)) &&
       med('ours', 'rowRendersPerCommit') <= 1.5;
-    // Scripting and total time are measured, so compared only as ratios within this run. Full
-    // run: ours ahead of every peer at its best, on both. Smoke (CI: a small stream on a
-    // loaded machine, one round): scripting only, against peers it beats by a wide margin.
+    // Scripting and total time are measured, so compared only as ratios within this run (the
+    // medians of interleaved rounds). Full run: ours ahead of every peer at its best, on both.
+    // Smoke (CI, after the whole suite, on a loaded 2-core machine): scripting only, against
+    // the peers it beats by 2x or more there (competent, naive, the AI SDK as shipped); the
+    // throttled AI SDK, within tens of percent, and the total time are left to full runs.
     const scriptingOk = peers.every((peer) => med('ours', 'scriptingMs') < best(peer, 'scriptingMs'));
     const totalOk = smoke || peers.every((peer) => med('ours', 'ms') <= best(peer, 'ms'));
     const streamOk = structural && (smoke || med('ours', 'longestTaskMs') <= 50) && scriptingOk && totalOk;
@@ -197,7 +209,7 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
       mountSize,
     })) as { chat: string; mountMs: number; oneMoreMs: Record<number, number> }[];
     console.log(
-      `\nLong threads: render ${mountSize.toLocaleString('en-US')} messages (render + commit + layout), and one more message at each size (median of 15: 3 rounds of 5, the sizes taking turns)`,
+      `\nLong threads: render ${mountSize.toLocaleString('en-US')} messages (render + commit + layout), and one more message at each size (median of 15; a chat of each size mounted side by side, taking turns)`,
     );
     table([
       ['chat', `render ${format(mountSize)} ms`, ...sizes.map((n) => `one more at ${format(n)} ms`), 'growth'],

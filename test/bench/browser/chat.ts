@@ -617,20 +617,18 @@ export async function chatUnmount(): Promise<void> {
 
 /**
  * Long threads: the time to render `mountSize` messages (render, commit, layout), and the
- * cost of one more message (store update to committed and laid out) at each size. The sizes
- * take turns, `appends / rounds` appends each per round, so a load that comes and goes on a
- * shared machine falls on every size alike (the target compares them).
+ * cost of one more message (store update to committed and laid out) at each size. A chat of
+ * each size is mounted side by side and they take turns, one message each, so a load that
+ * comes and goes on a shared machine falls on every size alike (the target compares them).
  */
 export async function longThread({
   mountSize = 1_000,
   sizes = [10, 100, 1_000],
   appends = 15,
-  rounds = 3,
 }: {
   mountSize?: number;
   sizes?: number[];
   appends?: number;
-  rounds?: number;
 }) {
   const result: {
     chat: string;
@@ -641,27 +639,33 @@ export async function longThread({
   }[] = [];
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   for (const chat of ['ours', 'naive'] as const) {
-    const mountMs = (await longThreadRun(chat, mountSize, 0)).mountMs;
-    const samples = new Map(sizes.map((size) => [size, { appendMs: [] as number[], renderMs: [] as number[] }]));
-    for (let round = 0; round < rounds; round++) {
-      for (const size of sizes) {
-        const run = await longThreadRun(chat, size, Math.ceil(appends / rounds));
-        samples.get(size)!.appendMs.push(...run.appendMs);
-        samples.get(size)!.renderMs.push(...run.renderMs);
+    const big = await mountThread(chat, mountSize);
+    big.unmount();
+    const threads = [];
+    for (const size of sizes) threads.push(await mountThread(chat, size));
+    const appendMs = sizes.map((): number[] => []);
+    const renders = sizes.map((): number[] => []);
+    for (let i = 0; i < appends; i++) {
+      for (const [k, thread] of threads.entries()) {
+        const sample = thread.append(i);
+        appendMs[k]!.push(sample.appendMs);
+        renders[k]!.push(sample.renderMs);
+        await frame();
       }
     }
-    const oneMoreMs: Record<number, number> = {};
-    const renderMs: Record<number, number> = {};
-    for (const [size, s] of samples) {
-      oneMoreMs[size] = median(s.appendMs);
-      renderMs[size] = median(s.renderMs);
-    }
-    result.push({ chat, mountMs, oneMoreMs, renderMs });
+    for (const thread of threads) thread.unmount();
+    result.push({
+      chat,
+      mountMs: big.mountMs,
+      oneMoreMs: Object.fromEntries(sizes.map((size, k) => [size, median(appendMs[k]!)])),
+      renderMs: Object.fromEntries(sizes.map((size, k) => [size, median(renders[k]!)])),
+    });
   }
   return result;
 }
 
-async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: number) {
+/** A chat of `size` messages, mounted (timed: render, commit, layout), taking one more message at a time. */
+async function mountThread(chat: 'ours' | 'naive', size: number) {
   const element = host();
   const root = createRoot(element);
   const count = { rows: 0, commits: 0 };
@@ -677,24 +681,26 @@ async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: numb
     tree = naiveElement(size, count, (p) => void (push = p));
   }
   await frame();
-  let start = performance.now();
+  const start = performance.now();
   flushSync(() => root.render(tree));
   void element.offsetHeight; // style and layout, as the first paint needs them
   const mountMs = performance.now() - start;
   await frame();
-  const samples: number[] = [];
-  const renders: number[] = [];
-  for (let i = 0; i < appends; i++) {
-    start = performance.now();
-    flushSync(() => append(historyMessage(size + i)));
-    renders.push(performance.now() - start);
-    void element.offsetHeight;
-    samples.push(performance.now() - start);
-    await frame();
-  }
-  root.unmount();
-  element.remove();
-  return { mountMs, appendMs: samples, renderMs: renders };
+  return {
+    mountMs,
+    /** Adds message number `i` after the history; its cost: to committed, and to laid out. */
+    append: (i: number) => {
+      const start = performance.now();
+      flushSync(() => append(historyMessage(size + i)));
+      const renderMs = performance.now() - start;
+      void element.offsetHeight;
+      return { appendMs: performance.now() - start, renderMs };
+    },
+    unmount: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
 }
 
 // Memory: the runner forces GC and reads the heap between these steps.
