@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { openBenchPage } from './browser-runner';
-import { table } from './harness';
+import { format, table } from './harness';
 import type { SuiteOptions } from './suite';
 
 interface Timings {
@@ -133,6 +133,27 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
       }),
     ),
   ]);
+  const stillWins = results.flatMap((result) =>
+    peers.flatMap((peer) => {
+      const b = best(result, peer);
+      const ours = result['ours']!;
+      return [
+        ...(b.first < ours.first
+          ? [
+              `${peer} first chart at ${result.size.toLocaleString('en-US')} rows (${format(b.first)} ms against ours ${format(ours.first)})`,
+            ]
+          : []),
+        ...(b.update < ours.update
+          ? [
+              `${peer} update at ${result.size.toLocaleString('en-US')} rows (${format(b.update)} ms against ours ${format(ours.update)})`,
+            ]
+          : []),
+      ];
+    }),
+  );
+  console.log(
+    `Where a peer at its best still wins, in this run: ${stillWins.length ? stillWins.join('; ') : 'nowhere'}`,
+  );
   let ok = true;
   // Update through the view against re-embedding: a ratio in one run, at 10,000 rows (full runs).
   for (const result of results) {

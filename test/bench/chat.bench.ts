@@ -138,6 +138,22 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
         ratio(med('ours', 'scriptingMs') / best(peer, 'scriptingMs')),
       ]),
     ]);
+    const peerChats = chats.filter(([, , p]) => p !== 'ours');
+    const stillWins = peerChats.flatMap(([chat, label]) =>
+      (
+        [
+          ['ms', 'total'],
+          ['scriptingMs', 'scripting'],
+        ] as const
+      )
+        .filter(([key]) => med(chat, key) < med('ours', key))
+        .map(
+          ([key, what]) => `${label}: ${what} ${format(med(chat, key))} ms against ours ${format(med('ours', key))}`,
+        ),
+    );
+    console.log(
+      `Where a peer still wins on total time or scripting, in this run: ${stillWins.length ? stillWins.join('; ') : 'nowhere'}`,
+    );
     const structural =
       // Smoke runs are short: one commit over the frame count (the turn's end) is allowed.
       (med('ours', 'commitsPerFrame') <= 1.05 ||
@@ -191,6 +207,19 @@ export async function chatBench({ smoke = false }: SuiteOptions = {}): Promise<b
         ratio(firstTokenMs(chat) / firstTokenMs('ours')),
       ]),
     ]);
+    const soonerPeers = chats.filter(([chat, , p]) => p !== 'ours' && firstTokenMs(chat) < firstTokenMs('ours'));
+    console.log(
+      `Where a peer still shows the first token sooner (median), in this run: ${
+        soonerPeers.length
+          ? soonerPeers
+              .map(
+                ([chat, label]) =>
+                  `${label}: ${format(firstTokenMs(chat))} ms against ours ${format(firstTokenMs('ours'))}`,
+              )
+              .join('; ')
+          : 'nowhere'
+      }`,
+    );
     // Paint comes in frames: within one frame of the fastest peer setting. Smoke (CI, loaded machines): reported only.
     const fastest = Math.min(...chats.filter(([, , p]) => p !== 'ours').map(([chat]) => firstTokenMs(chat)));
     const firstTokenOk = firstTokenMs('ours') <= fastest + 1000 / 60;
