@@ -15,6 +15,8 @@ export interface FlushCadenceOptions {
   frame?: (callback: () => void) => () => void;
   /** Calls back after `ms` (default `setTimeout`); returns a cancel. */
   wait?: (callback: () => void, ms: number) => () => void;
+  /** Calls back once the current task's work is done (default a microtask); returns a cancel. */
+  soon?: (callback: () => void) => () => void;
 }
 
 /** One frame at 60 Hz. */
@@ -25,6 +27,12 @@ const timeout = (callback: () => void, ms: number) => {
   return () => clearTimeout(id);
 };
 
+const microtask = (callback: () => void) => {
+  let live = true;
+  queueMicrotask(() => live && callback());
+  return () => void (live = false);
+};
+
 const animationFrame = (callback: () => void) => {
   if (typeof requestAnimationFrame !== 'function') return timeout(callback, FRAME_MS);
   const id = requestAnimationFrame(callback);
@@ -32,8 +40,10 @@ const animationFrame = (callback: () => void) => {
 };
 
 /**
- * The store's default `scheduleFlush`, one per store. The first lines after a pause are
- * applied at the next frame (the first token shows within a frame). Each flush is timed
+ * The store's default `scheduleFlush`, one per store. The first lines after a pause (no
+ * flush for an interval) are applied at once, after the read that brought them, so they
+ * are rendered before the next frame and painted in it (the first token shows within a
+ * frame); then at frames. Each flush is timed
  * from its start to the next task, so the time counts React's render and commit (a store
  * update renders in a microtask) and the browser's style, layout and paint of that frame;
  * the interval between flushes is that cost (a moving average) over `share`, between a
@@ -42,7 +52,14 @@ const animationFrame = (callback: () => void) => {
  * on a flush: lines are buffered as they come.
  */
 export function createFlushCadence(options: FlushCadenceOptions = {}): (flush: () => void) => () => void {
-  const { share = 0.1, maxMs = 200, now = () => performance.now(), frame = animationFrame, wait = timeout } = options;
+  const {
+    share = 0.1,
+    maxMs = 200,
+    now = () => performance.now(),
+    frame = animationFrame,
+    wait = timeout,
+    soon = microtask,
+  } = options;
   /** The cost of a flush, a moving average (ms); the start of the last flush. */
   let cost = 0;
   let last = -Infinity;
@@ -60,12 +77,13 @@ export function createFlushCadence(options: FlushCadenceOptions = {}): (flush: (
         cost = cost === 0 ? spent : cost * 0.7 + spent * 0.3;
       }, 0);
     };
-    // Waits until half a frame before the interval is up, then takes the next frame (at frame
-    // rate: every frame; else within a frame of the interval).
-    const due = last + interval() - FRAME_MS / 2 - now();
-    if (due > 0) {
-      cancel = wait(() => (cancel = frame(run)), due);
-    } else cancel = frame(run);
+    // After a pause: at once. Else waits until half a frame before the interval is up, then
+    // takes the next frame (at frame rate: every frame; else within a frame of the interval).
+    const since = now() - last;
+    const due = interval() - FRAME_MS / 2 - since;
+    if (since >= interval()) cancel = soon(run);
+    else if (due > 0) cancel = wait(() => (cancel = frame(run)), due);
+    else cancel = frame(run);
     return () => cancel();
   };
 }

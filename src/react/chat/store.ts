@@ -106,7 +106,7 @@ export interface ChatStoreOptions {
   rejoin?: { attempts?: number; baseDelayMs?: number };
   /**
    * Schedules a flush of buffered messages (returns a cancel). Default: the first lines after
-   * a pause at the next animation frame, then every frame while a flush is cheap, less often
+   * a pause at once (painted at the next frame), then every frame while a flush is cheap, less often
    * when a fast stream makes it costly (at most a tenth of the main thread, at least every
    * 200 ms).
    */
