@@ -125,7 +125,7 @@ const checks = [
     // its lines, loaded when a chat mounts.
     name: 'react-embedded-analytics: the lazy chat stream reader',
     path: 'dist/react/chat/read-turn.js',
-    import: '{ readTurn, applyChatMessages }',
+    import: '{ readTurn, applyChatMessages, createFlushCadence }',
     // Only what the reader adds (the decoder, the reducer): the turn machine, errors and the
     // message schema are the entry's.
     ignore: ['../../protocol/chat-turn.js', '../../protocol/errors.js', './chat.js', './errors.js'],

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { openBenchPage } from './browser-runner';
-import { table } from './harness';
+import { format, table } from './harness';
 import type { SuiteOptions } from './suite';
 
 interface Timings {
@@ -49,65 +49,127 @@ async function bundleSizes() {
   return sizes;
 }
 
+/** The contestants as the page names them: label, and the peer each is a setting of. */
+const CHARTS: [string, string, string][] = [
+  ['ours', 'ours (renderer auto)', 'ours'],
+  ['naive', 'naive embed, SVG', 'naive'],
+  ['naiveCanvas', 'naive embed, canvas', 'naive'],
+  ['reactVega', 'react-vega 8, SVG', 'react-vega'],
+  ['reactVegaCanvas', 'react-vega 8, canvas', 'react-vega'],
+];
+
 export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   const browser = await openBenchPage();
-  let results: { size: number; ours: Timings; naive: Timings; reactVega: Timings }[];
+  let results: ({ size: number } & Record<string, Timings | undefined>)[];
+  let canvasAbove: number;
   const options = smoke ? { sizes: [100, 1000], runs: 1 } : {};
   try {
-    results = (await browser.page.evaluate((o) => window.benches.charts!(o), options)) as typeof results;
+    ({ results, canvasAboveRows: canvasAbove } = (await browser.page.evaluate(
+      (o) => window.benches.charts!(o),
+      options,
+    )) as { results: typeof results; canvasAboveRows: number });
   } finally {
     await browser.close();
   }
   console.log(
-    `\nCharts in Chromium (scatter plot with tooltips; median of ${smoke ? 1 : 5}): ours (renderer "auto": SVG up to 1,000 rows, canvas above) vs the naive way (SVG, inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, SVG, rows inline in the spec). Done: ours when its draw counter moves, the others when vega-embed resolves`,
+    `\nCharts in Chromium (scatter plot with tooltips; median of ${smoke ? 1 : 5}, contestants interleaved): ours (renderer "auto": SVG up to ${canvasAbove.toLocaleString('en-US')} rows, canvas above) vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec), each with SVG (their default) and, where ours draws to a canvas, with renderer: 'canvas' too. Done: ours when its draw counter moves, the others when vega-embed resolves and the marks (SVG) or pixels (canvas) are there`,
   );
   console.log(
-    'target: at 10,000 rows an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed)',
+    'targets at 10,000 rows, against each peer at its best (the faster of its SVG and canvas): an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed); first chart no slower; no task of ours over 100 ms',
   );
   const rows: (string | number)[][] = [
     [
       'rows',
+      'chart',
       'first ms',
-      'naive first',
-      'first ratio',
       'update ms',
-      'naive update',
-      'update ratio',
       'longest task ms (first / update)',
-      'naive longest',
-      'react-vega first',
-      'react-vega update',
-      'react-vega longest',
+      'ours first / this',
+      'ours update / this',
     ],
   ];
-  let ok = true;
-  // Issue #10's targets at 10,000 rows, wall-clock: left to full runs.
-  const largest = results.at(-1)!;
-  const firstOk = largest.ours.first <= largest.naive.first;
-  const taskOk = Math.max(largest.ours.firstTask, largest.ours.updateTask) <= 100;
-  for (const { size, ours, naive, reactVega } of results) {
-    const ratio = ours.update / naive.update;
-    if (size >= 10_000) ok &&= ratio <= 1.15;
-    rows.push([
-      size.toLocaleString('en-US'),
-      ours.first,
-      naive.first,
-      `${(ours.first / naive.first).toFixed(2)}x`,
-      ours.update,
-      naive.update,
-      `${ratio.toFixed(2)}x`,
-      `${Math.round(ours.firstTask)} / ${Math.round(ours.updateTask)}`,
-      Math.max(naive.firstTask, naive.updateTask),
-      `${reactVega.first.toFixed(1)} (${(ours.first / reactVega.first).toFixed(2)}x)`,
-      `${reactVega.update.toFixed(1)} (${(ours.update / reactVega.update).toFixed(2)}x)`,
-      Math.max(reactVega.firstTask, reactVega.updateTask),
-    ]);
+  for (const result of results) {
+    const ours = result['ours']!;
+    for (const [key, label] of CHARTS) {
+      const t = result[key];
+      if (!t) continue;
+      rows.push([
+        result.size.toLocaleString('en-US'),
+        label,
+        t.first,
+        t.update,
+        `${Math.round(t.firstTask)} / ${Math.round(t.updateTask)}`,
+        key === 'ours' ? '' : `${(ours.first / t.first).toFixed(2)}x`,
+        key === 'ours' ? '' : `${(ours.update / t.update).toFixed(2)}x`,
+      ]);
+    }
   }
   table(rows);
+  /** A peer at its best at one size: the least first and the least update over its settings. */
+  const best = (result: (typeof results)[number], peer: string) => {
+    const settings = CHARTS.filter(([key, , p]) => p === peer && result[key]).map(([key]) => result[key]!);
+    return {
+      first: Math.min(...settings.map((t) => t.first)),
+      update: Math.min(...settings.map((t) => t.update)),
+      settings: settings.length,
+    };
+  };
+  const peers = ['naive', 'react-vega'];
+  console.log('\nOurs against each peer at its best (the least of each measure over its settings)');
+  table([
+    ['rows', 'peer', 'settings', 'best first ms', 'ours / best first', 'best update ms', 'ours / best update'],
+    ...results.flatMap((result) =>
+      peers.map((peer) => {
+        const b = best(result, peer);
+        return [
+          result.size.toLocaleString('en-US'),
+          peer,
+          b.settings === 2 ? 'SVG, canvas' : 'SVG',
+          b.first,
+          `${(result['ours']!.first / b.first).toFixed(2)}x`,
+          b.update,
+          `${(result['ours']!.update / b.update).toFixed(2)}x`,
+        ];
+      }),
+    ),
+  ]);
+  const stillWins = results.flatMap((result) =>
+    peers.flatMap((peer) => {
+      const b = best(result, peer);
+      const ours = result['ours']!;
+      return [
+        ...(b.first < ours.first
+          ? [
+              `${peer} first chart at ${result.size.toLocaleString('en-US')} rows (${format(b.first)} ms against ours ${format(ours.first)})`,
+            ]
+          : []),
+        ...(b.update < ours.update
+          ? [
+              `${peer} update at ${result.size.toLocaleString('en-US')} rows (${format(b.update)} ms against ours ${format(ours.update)})`,
+            ]
+          : []),
+      ];
+    }),
+  );
+  console.log(
+    `Where a peer at its best still wins, in this run: ${stillWins.length ? stillWins.join('; ') : 'nowhere'}`,
+  );
+  let ok = true;
+  // Update through the view against re-embedding: a ratio in one run, at 10,000 rows (full runs).
+  for (const result of results) {
+    if (result.size < 10_000) continue;
+    for (const peer of peers) ok &&= result['ours']!.update / best(result, peer).update <= 1.15;
+  }
   console.log(ok ? 'update target: met' : 'update target: MISSED');
   if (!smoke) {
+    const largest = results.at(-1)!;
+    const ours = largest['ours']!;
     const rowsLabel = largest.size.toLocaleString('en-US');
-    console.log(`at ${rowsLabel} rows, first chart no slower than the naive embed: ${firstOk ? 'met' : 'MISSED'}`);
+    const firstOk = peers.every((peer) => ours.first <= best(largest, peer).first);
+    const taskOk = Math.max(ours.firstTask, ours.updateTask) <= 100;
+    console.log(
+      `at ${rowsLabel} rows, first chart no slower than each peer at its best: ${firstOk ? 'met' : 'MISSED'}`,
+    );
     console.log(`at ${rowsLabel} rows, no task over 100 ms: ${taskOk ? 'met' : 'MISSED'}`);
     ok &&= firstOk && taskOk;
   }

@@ -90,7 +90,9 @@ async function writeResults() {
         '',
         `Command: \`${command}\`. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +
           `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
-          `load average ${load.join(' / ')} at the start (a shared machine gives noisy figures: compare ratios). ` +
+          `load average ${load.join(' / ')} at the start, ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' / ')} at the end (a shared machine gives noisy figures: compare ratios). ` +
           `Node ${process.version}, ${chromium}.`,
         '',
         ...parts.flatMap((part) => [part, '']),

@@ -12,6 +12,8 @@ import {
 
 /** The reducer rides in this chunk: the store applies the lines it takes only once it has loaded. */
 export { applyChatMessages } from '../../protocol';
+/** So does the default flush cadence: nothing is flushed before lines are read. */
+export { createFlushCadence } from './flush-cadence';
 
 /**
  * What reading one response of a turn needs from the store that hosts it. (The store also

@@ -104,18 +104,14 @@ export interface ChatStoreOptions {
   initialThread?: ChatThread;
   /** Re-joins after a dropped connection. Default 3 attempts from 250 ms, doubling. */
   rejoin?: { attempts?: number; baseDelayMs?: number };
-  /** Schedules a flush of buffered messages: default one per animation frame. */
+  /**
+   * Schedules a flush of buffered messages (returns a cancel). Default: the first lines after
+   * a pause at once (painted at the next frame), then every frame while a flush is cheap, less often
+   * when a fast stream makes it costly (at most a tenth of the main thread, at least every
+   * 200 ms).
+   */
   scheduleFlush?: (flush: () => void) => () => void;
 }
-
-const defaultSchedule = (flush: () => void) => {
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(flush);
-    return () => cancelAnimationFrame(id);
-  }
-  const id = setTimeout(flush, 16);
-  return () => clearTimeout(id);
-};
 
 let reading: Promise<typeof ReaderModule> | undefined;
 /**
@@ -157,13 +153,14 @@ const statusOf = (turn: ChatTurn): ChatStatus =>
  * Creates a chat store: the host of a turn's state machine (`advanceChatTurn` in the
  * protocol entry), which decides; the store sends the requests, reads the streams through
  * the protocol's decoder and reducer, and keeps the thread. Deltas are buffered and applied
- * at most once per animation frame; status and errors are never delayed (buffered messages
- * are flushed first). A broken stream is re-joined by `messageId` (or by reloading the
+ * at most once per animation frame, less often when that is costly (`scheduleFlush`);
+ * status and errors are never delayed (buffered messages are flushed first). A broken stream is re-joined by `messageId` (or by reloading the
  * thread), applying what the service sends by message id: nothing received is dropped and
  * nothing doubles.
  */
 export function createChatStore(options: ChatStoreOptions): ChatStore {
-  const schedule = options.scheduleFlush ?? defaultSchedule;
+  /** The default cadence rides in the reader's chunk: made when the first lines are read. */
+  let schedule = options.scheduleFlush;
   const limits = { attempts: options.rejoin?.attempts ?? 3, baseDelayMs: options.rejoin?.baseDelayMs ?? 250 };
   let turn: ChatTurn | null = null;
   /** Ids in the thread before the turn (an echo is a new user message). */
@@ -335,7 +332,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         take: (messages) => {
           // A loop, not push(...messages): a chunk of 200k small lines overflows the stack.
           for (const message of messages) buffer.push(message);
-          cancelFlush ??= schedule(flush);
+          cancelFlush ??= (schedule ??= loadedReader!.createFlushCadence())(flush);
         },
         error: (kind, message, extra) => new ChatError(kind, message, extra),
         warn: (warning) => {

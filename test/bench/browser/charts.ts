@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { VegaEmbed } from 'react-vega';
 import embed from 'vega-embed';
-import { ResultChart } from '../../../src';
+import { CANVAS_ABOVE_ROWS, ResultChart } from '../../../src';
 import type { SqlResult } from '../../../src/protocol';
 
 const spec = {
@@ -30,15 +30,6 @@ function result(count: number, seed: number): SqlResult {
 }
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
-/** Resolves once `check` is true, polling every frame. */
-async function until(check: () => boolean, timeoutMs = 30_000) {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > timeoutMs) throw new Error('timed out');
-    await frame();
-  }
-}
 
 const marks = (el: Element) => el.querySelectorAll('.mark-symbol path');
 const firstMark = (el: Element) => marks(el)[0]?.getAttribute('transform');
@@ -125,50 +116,63 @@ async function ours(count: number) {
   return { first, update, firstTask, updateTask };
 }
 
-/** The common way: inline `data.values`, and a fresh embed for every change of data. */
-async function naive(count: number) {
+/** Which renderer a peer draws with (ours: `auto`). */
+type Renderer = 'svg' | 'canvas';
+
+/** What a peer shows: the SVG's first mark, or the canvas's pixels. */
+const peerShown = (host: Element, renderer: Renderer) => (renderer === 'canvas' ? pixels(host) : firstMark(host));
+
+/** A peer has drawn `count` rows: every mark (SVG), or something drawn (canvas) other than `before`. */
+const peerDrawn = (host: Element, renderer: Renderer, count: number, before?: string | null) =>
+  (renderer === 'canvas' ? pixels(host) !== undefined : marks(host).length === count) &&
+  peerShown(host, renderer) !== before;
+
+/**
+ * The common way: inline `data.values`, and a fresh embed for every change of data (the old
+ * view finalized first). Done when vega-embed resolves (the view has run and drawn), as
+ * react-vega's `onEmbed`; what it drew is checked outside the timings.
+ */
+async function naive(count: number, renderer: Renderer = 'svg') {
   const host = document.createElement('div');
   host.style.width = '800px';
   document.getElementById('root')!.append(host);
   const values = (r: SqlResult) => r.rows.map(([x, y]) => ({ x, y }));
+  const draw = (seed: number) =>
+    embed(host, { ...spec, data: { values: values(result(count, seed)) }, width: 'container' } as never, {
+      actions: false,
+      renderer,
+      ast: true,
+    });
+  let res: Awaited<ReturnType<typeof embed>> | undefined;
   const [first, firstTask] = await withLongestTask(async () => {
     const start = performance.now();
-    const res = await embed(
-      host,
-      { ...spec, data: { values: values(result(count, 0)) }, width: 'container' } as never,
-      { actions: false, renderer: 'svg', ast: true },
-    );
-    await until(() => marks(host).length === count);
-    res.finalize();
+    res = await draw(0);
     return performance.now() - start;
   });
-  const before = firstMark(host);
+  if (!peerDrawn(host, renderer, count)) throw new Error('naive: not drawn');
+  const before = peerShown(host, renderer);
   const [update, updateTask] = await withLongestTask(async () => {
     const start = performance.now();
-    const res = await embed(
-      host,
-      { ...spec, data: { values: values(result(count, 1)) }, width: 'container' } as never,
-      { actions: false, renderer: 'svg', ast: true },
-    );
-    await until(() => marks(host).length === count && firstMark(host) !== before);
-    res.finalize();
+    res!.finalize();
+    res = await draw(1);
     return performance.now() - start;
   });
+  if (!peerDrawn(host, renderer, count, before)) throw new Error('naive: the update drew nothing new');
+  res!.finalize();
   host.remove();
   return { first, update, firstTask, updateTask };
 }
-
-const peerOptions = { actions: false, renderer: 'svg', ast: true } as const;
 
 /**
  * react-vega 8 as its README shows it: `<VegaEmbed spec options>` with the rows inline in the
  * spec; a new spec (deep-compared) re-embeds.
  */
-async function reactVega(count: number) {
+async function reactVega(count: number, renderer: Renderer = 'svg') {
   const host = document.createElement('div');
   host.style.width = '800px';
   document.getElementById('root')!.append(host);
   const root = createRoot(host);
+  const options = { actions: false, renderer, ast: true } as const;
   const specFor = (r: SqlResult) => ({
     ...spec,
     width: 'container',
@@ -178,9 +182,7 @@ async function reactVega(count: number) {
   const render = (r: SqlResult) =>
     new Promise<void>((resolve) =>
       flushSync(() =>
-        root.render(
-          createElement(VegaEmbed, { spec: specFor(r) as never, options: peerOptions, onEmbed: () => resolve() }),
-        ),
+        root.render(createElement(VegaEmbed, { spec: specFor(r) as never, options, onEmbed: () => resolve() })),
       ),
     );
   const [first, firstTask] = await withLongestTask(async () => {
@@ -188,57 +190,56 @@ async function reactVega(count: number) {
     await render(result(count, 0));
     return performance.now() - start;
   });
-  if (marks(host).length !== count) throw new Error('react-vega: not drawn');
-  const before = firstMark(host);
+  if (!peerDrawn(host, renderer, count)) throw new Error('react-vega: not drawn');
+  const before = peerShown(host, renderer);
   const [update, updateTask] = await withLongestTask(async () => {
     const start = performance.now();
     await render(result(count, 1));
     return performance.now() - start;
   });
-  if (firstMark(host) === before) throw new Error('react-vega: the update drew nothing new');
+  if (!peerDrawn(host, renderer, count, before)) throw new Error('react-vega: the update drew nothing new');
   root.unmount();
   host.remove();
   return { first, update, firstTask, updateTask };
 }
 
-/** Time to first chart and to update, ours, naive and react-vega, for each size; median of `runs`. */
+type Timings = Awaited<ReturnType<typeof ours>>;
+
+/**
+ * Time to first chart and to update, ours, naive and react-vega, for each size; median of
+ * `runs`, the contestants interleaved. The peers draw SVG (their default), and a canvas too
+ * where ours does (`auto`: above {@link CANVAS_ABOVE_ROWS} rows).
+ */
 export async function chartBench({ sizes = [100, 1000, 10_000], runs = 5 }: { sizes?: number[]; runs?: number }) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   await ours(10); // load vega once, outside the timings
   await naive(10);
   await reactVega(10);
+  await naive(10, 'canvas');
+  await reactVega(10, 'canvas');
   const out = [];
   for (const size of sizes) {
-    const a: Awaited<ReturnType<typeof ours>>[] = [];
-    const b: Awaited<ReturnType<typeof naive>>[] = [];
-    const c: Awaited<ReturnType<typeof reactVega>>[] = [];
-    for (let i = 0; i < runs; i++) {
-      a.push(await ours(size));
-      b.push(await naive(size));
-      c.push(await reactVega(size));
-    }
-    const pick = (list: typeof a, key: keyof (typeof a)[number]) => median(list.map((x) => x[key]));
-    out.push({
-      size,
-      ours: {
-        first: pick(a, 'first'),
-        update: pick(a, 'update'),
-        firstTask: pick(a, 'firstTask'),
-        updateTask: pick(a, 'updateTask'),
-      },
-      naive: {
-        first: pick(b, 'first'),
-        update: pick(b, 'update'),
-        firstTask: pick(b, 'firstTask'),
-        updateTask: pick(b, 'updateTask'),
-      },
-      reactVega: {
-        first: pick(c, 'first'),
-        update: pick(c, 'update'),
-        firstTask: pick(c, 'firstTask'),
-        updateTask: pick(c, 'updateTask'),
-      },
+    const canvas = size > CANVAS_ABOVE_ROWS;
+    const contestants: [string, () => Promise<Timings>][] = [
+      ['ours', () => ours(size)],
+      ['naive', () => naive(size)],
+      ['reactVega', () => reactVega(size)],
+      ...(canvas
+        ? ([
+            ['naiveCanvas', () => naive(size, 'canvas')],
+            ['reactVegaCanvas', () => reactVega(size, 'canvas')],
+          ] as [string, () => Promise<Timings>][])
+        : []),
+    ];
+    const samples = new Map<string, Timings[]>(contestants.map(([name]) => [name, []]));
+    for (let i = 0; i < runs; i++) for (const [name, run] of contestants) samples.get(name)!.push(await run());
+    const pick = (list: Timings[]): Timings => ({
+      first: median(list.map((x) => x.first)),
+      update: median(list.map((x) => x.update)),
+      firstTask: median(list.map((x) => x.firstTask)),
+      updateTask: median(list.map((x) => x.updateTask)),
     });
+    out.push({ size, ...Object.fromEntries([...samples].map(([name, list]) => [name, pick(list)])) });
   }
-  return out;
+  return { canvasAboveRows: CANVAS_ABOVE_ROWS, results: out };
 }

@@ -3,12 +3,12 @@
  * reports commits). Ours goes through the headless store and hooks (`createChatStore`,
  * `useMessageIds`, `useChatMessage`) plus the exported row component `MessageView`, not
  * through the default `<MessageList>`, so the bench measures the engine and keeps working
- * whatever the default chat UI looks like. The naive chat and the Vercel AI SDK's `useChat`
- * render the same rows with the same `MessageView`.
+ * whatever the default chat UI looks like. The naive chat, the competent hand-written chat and
+ * the Vercel AI SDK's `useChat` render the same rows with the same `MessageView`.
  */
 import { useChat } from '@ai-sdk/react';
 import type { ChatTransport as AiChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import { createElement, memo, Profiler, useEffect, useState, type ReactNode } from 'react';
+import { createElement, memo, Profiler, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
@@ -178,11 +178,36 @@ const OursRow = memo(function OursRow({ store, id, count }: { store: ChatStore; 
   return createElement('li', { 'data-id': id }, message ? createElement(MessageView, { message }) : null);
 });
 
-function oursStore(historySize: number, lines: string[], perChunk: number): ChatStore {
+function oursStore(
+  historySize: number,
+  lines: string[],
+  perChunk: number,
+  scheduleFlush?: (flush: () => void) => () => void,
+): ChatStore {
   return createChatStore({
     transport: () => ({ url: '/bench/stream-chat-state', fetch: async () => new Response(body(lines, perChunk)) }),
     initialThread: applyChatMessages(EMPTY_THREAD, history(historySize)),
+    ...(scheduleFlush ? { scheduleFlush } : {}),
   });
+}
+
+/**
+ * A flush at most every `ms`, as the AI SDK's `experimental_throttle` (throttleit) updates:
+ * at once (next task) when `ms` have passed since the last, else when they have. For ours at
+ * the peer's cadence.
+ */
+function everyMs(ms: number): (flush: () => void) => () => void {
+  let last = -Infinity;
+  return (flush) => {
+    const id = setTimeout(
+      () => {
+        last = performance.now();
+        flush();
+      },
+      Math.max(0, last + ms - performance.now()),
+    );
+    return () => clearTimeout(id);
+  };
 }
 
 /**
@@ -201,8 +226,13 @@ function oursElement(store: ChatStore, count: Count, list: 'headless' | 'Message
   );
 }
 
-function ours(historySize: number, deltas: number, perChunk: number): Prepared {
-  const store = oursStore(historySize, turnLines(deltas), perChunk);
+function ours(
+  historySize: number,
+  deltas: number,
+  perChunk: number,
+  scheduleFlush?: (flush: () => void) => () => void,
+): Prepared {
+  const store = oursStore(historySize, turnLines(deltas), perChunk, scheduleFlush);
   const element = host();
   const root = createRoot(element);
   const count = { rows: 0, commits: 0 };
@@ -287,6 +317,90 @@ function naive(historySize: number, deltas: number, perChunk: number): Prepared 
   };
 }
 
+/**
+ * The competent hand-written chat a team would write: a small external store whose delta
+ * replaces only the changed message (a new array holding the same objects but one), read
+ * with `useSyncExternalStore`, rows memoised by message. React batches the updates of one
+ * task (a network chunk) into one commit; nothing batches them further.
+ */
+class CompetentStore {
+  messages: ChatMessage[];
+  private index = new Map<string, number>();
+  private listeners = new Set<() => void>();
+  constructor(initial: ChatMessage[]) {
+    this.messages = initial;
+    initial.forEach((m, i) => this.index.set(m.id, i));
+  }
+  apply(line: ChatMessage) {
+    const at = this.index.get(line.id);
+    const next = this.messages.slice();
+    if (at === undefined) {
+      this.index.set(line.id, next.length);
+      next.push({ ...line, isDelta: false });
+    } else {
+      const was = next[at]!;
+      next[at] = line.isDelta ? { ...was, content: (was.content ?? '') + (line.content ?? '') } : { ...was, ...line };
+    }
+    this.messages = next;
+    for (const listener of this.listeners) listener();
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.messages;
+}
+
+const CompetentRow = memo(function CompetentRow({ message, count }: { message: ChatMessage; count: Count }) {
+  count.rows++;
+  return createElement('li', { 'data-id': message.id }, createElement(MessageView, { message }));
+});
+
+function CompetentChat({ store, count }: { store: CompetentStore; count: Count }) {
+  const messages = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return createElement(
+    'ol',
+    { style: { overflow: 'auto', flex: 1 } },
+    messages.map((message) => createElement(CompetentRow, { key: message.id, message, count })),
+  );
+}
+
+function competent(historySize: number, deltas: number, perChunk: number): Prepared {
+  const lines = turnLines(deltas);
+  const initial = applyChatMessages(EMPTY_THREAD, history(historySize)).messages as ChatMessage[];
+  const store = new CompetentStore(initial);
+  const element = host();
+  const root = createRoot(element);
+  const count = { rows: 0, commits: 0 };
+  return {
+    count,
+    mount: () =>
+      root.render(
+        createElement(
+          Profiler,
+          { id: 'competent', onRender: () => void count.commits++ },
+          createElement(ChatProvider, {
+            store: createChatStore({ transport: () => ({ url: '/bench' }) }),
+            transport: { url: '/bench' },
+            children: createElement(CompetentChat, { store, count }),
+          }),
+        ),
+      ),
+    run: async () => {
+      for await (const batch of decodeChatStreamBatches(responseBody(lines, perChunk))) {
+        for (const event of batch) {
+          if (event.type === 'message' && event.message.id !== '__cutoff__' && event.message.id !== '__state__')
+            store.apply(event.message);
+        }
+      }
+    },
+    cleanup: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
+}
+
 // The Vercel AI SDK: `useChat` with a transport that decodes the same NDJSON body and
 // feeds its deltas as UI message chunks; rows drawn by the same `MessageView`.
 const asChatMessage = new WeakMap<UIMessage, ChatMessage>();
@@ -357,14 +471,21 @@ function AiChat({
   transport,
   initial,
   count,
+  throttle,
   onSend,
 }: {
   transport: AiChatTransport<UIMessage>;
   initial: UIMessage[];
   count: Count;
+  throttle: number | undefined;
   onSend: (send: () => Promise<void>) => void;
 }) {
-  const chat = useChat({ id: 'bench', messages: initial, transport });
+  const chat = useChat({
+    id: 'bench',
+    messages: initial,
+    transport,
+    ...(throttle === undefined ? {} : { experimental_throttle: throttle }),
+  });
   // Handed out during render: the bench only needs the latest sendMessage.
   const { sendMessage } = chat;
   onSend(() => sendMessage({ text: 'Bench question' }));
@@ -375,7 +496,7 @@ function AiChat({
   );
 }
 
-function aiSdk(historySize: number, deltas: number, perChunk: number): Prepared {
+function aiSdk(historySize: number, deltas: number, perChunk: number, throttle?: number): Prepared {
   const transport = aiTransport(turnLines(deltas), perChunk);
   const initial = history(historySize).slice(1).map(toUIMessage);
   const element = host();
@@ -392,7 +513,7 @@ function aiSdk(historySize: number, deltas: number, perChunk: number): Prepared 
           createElement(ChatProvider, {
             store: createChatStore({ transport: () => ({ url: '/bench' }) }),
             transport: { url: '/bench' },
-            children: createElement(AiChat, { transport, initial, count, onSend: (s) => void (send = s) }),
+            children: createElement(AiChat, { transport, initial, count, throttle, onSend: (s) => void (send = s) }),
           }),
         ),
       ),
@@ -404,7 +525,16 @@ function aiSdk(historySize: number, deltas: number, perChunk: number): Prepared 
   };
 }
 
-const chats = { ours, naive, 'ai-sdk': aiSdk };
+const chats = {
+  ours: (h: number, d: number, p: number) => ours(h, d, p),
+  'ours-16': (h: number, d: number, p: number) => ours(h, d, p, everyMs(16)),
+  'ours-50': (h: number, d: number, p: number) => ours(h, d, p, everyMs(50)),
+  naive,
+  competent,
+  'ai-sdk': (h: number, d: number, p: number) => aiSdk(h, d, p),
+  'ai-sdk-16': (h: number, d: number, p: number) => aiSdk(h, d, p, 16),
+  'ai-sdk-50': (h: number, d: number, p: number) => aiSdk(h, d, p, 50),
+};
 /** Which chat to run. */
 export type ChatName = keyof typeof chats;
 
@@ -487,7 +617,9 @@ export async function chatUnmount(): Promise<void> {
 
 /**
  * Long threads: the time to render `mountSize` messages (render, commit, layout), and the
- * cost of one more message (store update to committed and laid out) at each size.
+ * cost of one more message (store update to committed and laid out) at each size. A chat of
+ * each size is mounted side by side and they take turns, one message each, so a load that
+ * comes and goes on a shared machine falls on every size alike (the target compares them).
  */
 export async function longThread({
   mountSize = 1_000,
@@ -505,21 +637,35 @@ export async function longThread({
     /** The part of `oneMoreMs` before layout: store update, render and commit. */
     renderMs: Record<number, number>;
   }[] = [];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   for (const chat of ['ours', 'naive'] as const) {
-    const mountMs = (await longThreadRun(chat, mountSize, 0)).mountMs;
-    const oneMoreMs: Record<number, number> = {};
-    const renderMs: Record<number, number> = {};
-    for (const size of sizes) {
-      const run = await longThreadRun(chat, size, appends);
-      oneMoreMs[size] = run.appendMs;
-      renderMs[size] = run.appendRenderMs;
+    const big = await mountThread(chat, mountSize);
+    big.unmount();
+    const threads = [];
+    for (const size of sizes) threads.push(await mountThread(chat, size));
+    const appendMs = sizes.map((): number[] => []);
+    const renders = sizes.map((): number[] => []);
+    for (let i = 0; i < appends; i++) {
+      for (const [k, thread] of threads.entries()) {
+        const sample = thread.append(i);
+        appendMs[k]!.push(sample.appendMs);
+        renders[k]!.push(sample.renderMs);
+        await frame();
+      }
     }
-    result.push({ chat, mountMs, oneMoreMs, renderMs });
+    for (const thread of threads) thread.unmount();
+    result.push({
+      chat,
+      mountMs: big.mountMs,
+      oneMoreMs: Object.fromEntries(sizes.map((size, k) => [size, median(appendMs[k]!)])),
+      renderMs: Object.fromEntries(sizes.map((size, k) => [size, median(renders[k]!)])),
+    });
   }
   return result;
 }
 
-async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: number) {
+/** A chat of `size` messages, mounted (timed: render, commit, layout), taking one more message at a time. */
+async function mountThread(chat: 'ours' | 'naive', size: number) {
   const element = host();
   const root = createRoot(element);
   const count = { rows: 0, commits: 0 };
@@ -535,25 +681,26 @@ async function longThreadRun(chat: 'ours' | 'naive', size: number, appends: numb
     tree = naiveElement(size, count, (p) => void (push = p));
   }
   await frame();
-  let start = performance.now();
+  const start = performance.now();
   flushSync(() => root.render(tree));
   void element.offsetHeight; // style and layout, as the first paint needs them
   const mountMs = performance.now() - start;
   await frame();
-  const samples: number[] = [];
-  const renders: number[] = [];
-  for (let i = 0; i < appends; i++) {
-    start = performance.now();
-    flushSync(() => append(historyMessage(size + i)));
-    renders.push(performance.now() - start);
-    void element.offsetHeight;
-    samples.push(performance.now() - start);
-    await frame();
-  }
-  root.unmount();
-  element.remove();
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  return { mountMs, appendMs: median(samples), appendRenderMs: median(renders) };
+  return {
+    mountMs,
+    /** Adds message number `i` after the history; its cost: to committed, and to laid out. */
+    append: (i: number) => {
+      const start = performance.now();
+      flushSync(() => append(historyMessage(size + i)));
+      const renderMs = performance.now() - start;
+      void element.offsetHeight;
+      return { appendMs: performance.now() - start, renderMs };
+    },
+    unmount: () => {
+      root.unmount();
+      element.remove();
+    },
+  };
 }
 
 // Memory: the runner forces GC and reads the heap between these steps.
