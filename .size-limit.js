@@ -29,8 +29,9 @@
 /** This package's own lazily imported modules, as dist imports them. */
 const lazyModules = [
   './SqlCode.js',
-  // The rest of a very long text, shown after "Show all".
-  './MoreTextParts.js',
+  // An unknown tool's JSON (bounded pretty-printing) and a search's views: loaded when opened.
+  './ToolJson.js',
+  './ModelCubes.js',
   './markdown-block.js',
   './tooltip.js',
   './chart-spec.js',
