@@ -32,6 +32,8 @@ const lazyModules = [
   // An unknown tool's JSON (bounded pretty-printing) and a search's views: loaded when opened.
   './ToolJson.js',
   './ModelCubes.js',
+  // The actions under an answer (Copy, Regenerate, thumbs): started as the chat mounts.
+  './MessageActions.js',
   './markdown-block.js',
   './tooltip.js',
   './chart-spec.js',

@@ -20,6 +20,7 @@ import {
 import { ErrorNotice } from './ErrorNotice';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
+import { loadActions } from './MessageRow';
 import { MessageList } from './MessageList';
 import { useNeedsHeight } from './use-needs-height';
 import { PartBoundary } from './RowBoundary';
@@ -193,10 +194,11 @@ export function AgentChat({
   className,
   ...props
 }: AgentChatProps) {
-  // The markdown parser and the stream reader are lazy; start them now so the first question
-  // and answer rarely wait for them.
+  // The markdown parser, the stream reader and the answer actions are lazy; start them now so
+  // the first question and answer rarely wait for them.
   useEffect(() => {
     preloadMarkdown();
+    loadActions().catch(() => {}); // a row tries again
     loadReader().catch(() => {}); // the first request tries again
   }, []);
   return (

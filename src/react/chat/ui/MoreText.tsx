@@ -29,23 +29,21 @@ export function parts(text: string, at = 0): string[] {
 }
 
 /**
- * Plain pre-wrapped text. Past {@link PART} characters, in paragraphs that lay out only
- * near the viewport (`content-visibility: auto`): megabytes of text are one short task.
+ * Plain pre-wrapped text (from `at`). Past {@link PART} characters, in paragraphs that lay
+ * out only near the viewport (`content-visibility: auto`): megabytes of text are one short task.
  */
-export function PlainText({ text, className }: { text: string; className: string }) {
-  return text.length > PART ? <Parts text={text} at={0} className={className} /> : <p className={className}>{text}</p>;
-}
-
-/** `text` from `at` as paragraphs of {@link parts} (each laid out only near the viewport). */
-function Parts({ text, at, className }: { text: string; at: number; className: string }) {
-  return (
+export function PlainText({ text, className, at = 0 }: { text: string; className: string; at?: number }) {
+  const all = parts(text, at);
+  return all.length > 1 ? (
     <div className={className}>
-      {parts(text, at).map((part, i) => (
+      {all.map((part, i) => (
         <p key={i} className="ek-more__part">
           {part}
         </p>
       ))}
     </div>
+  ) : (
+    <p className={className}>{all[0]}</p>
   );
 }
 
@@ -58,7 +56,7 @@ export function MoreText({ text, at }: { text: string; at: number }) {
   const [open, setOpen] = useState(false);
   if (at >= text.length) return null;
   return open ? (
-    <Parts text={text} at={at} className="ek-more__text" />
+    <PlainText text={text} at={at} className="ek-more__text" />
   ) : (
     <button type="button" className="ek-button ek-more" onClick={() => setOpen(true)}>
       {messages.showAll(text.length - at)}
