@@ -116,11 +116,12 @@ export interface EmbeddedDashboardHandle {
 }
 
 /**
- * The recommended sandbox for an embed, what `sandbox={true}` sets: the tokens it needs and no
- * more. Its scripts, its own origin (storage, cookies, and the origin its messages are checked
- * against), forms and downloads (exports); not `allow-popups`, `allow-top-navigation` or
- * `allow-modals`, so a compromised embed page can neither open windows nor take the host page
- * elsewhere. Add tokens to it for a wider sandbox: `${EMBED_SANDBOX} allow-popups`.
+ * The sandbox tokens an embed needs (`sandbox={true}`): its scripts, its own origin (storage,
+ * cookies, and the origin its messages are checked against), forms and downloads (exports).
+ * The recommended sandbox: not `allow-popups`, `allow-top-navigation` or `allow-modals`, so a
+ * compromised embed page can neither open windows nor take the host page elsewhere, while the
+ * dashboard still loads, reports its height and sends its events. Add tokens for a wider
+ * one: `${EMBED_SANDBOX} allow-popups`.
  */
 export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-downloads';
 
