@@ -29,8 +29,11 @@
 /** This package's own lazily imported modules, as dist imports them. */
 const lazyModules = [
   './SqlCode.js',
-  // The rest of a very long text, shown after "Show all".
-  './MoreTextParts.js',
+  // An unknown tool's JSON (bounded pretty-printing) and a search's views: loaded when opened.
+  './ToolJson.js',
+  './ModelCubes.js',
+  // The actions under an answer (Copy, Regenerate, thumbs): started as the chat mounts.
+  './MessageActions.js',
   './markdown-block.js',
   './tooltip.js',
   './chart-spec.js',

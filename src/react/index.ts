@@ -18,9 +18,9 @@ export { CANVAS_ABOVE_ROWS, ResultChart, type ChartError, type ResultChartProps 
 export type { ChartType } from './charts/chart-types';
 export type { ChartChoice } from './charts/chart-choices';
 export type { ResultLabels } from './charts/labels';
-export type { ResultAction } from './charts/ResultToolbar';
+export type { ResultAction } from './charts/result-action';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
-export { loadCharts, preloadCharts, type ChartModules } from './charts/load-charts';
+export { loadCharts, preloadCharts, type ChartModules } from './charts/chart-api';
 export {
   CHART_DATA_NAME,
   type ChartSpecLimits,

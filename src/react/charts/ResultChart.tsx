@@ -14,7 +14,7 @@ import { loadCharts, loadedCharts } from './load-charts';
 import type { DrawnChart } from './draw-chart';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
-import type { ResultAction } from './ResultToolbar';
+import type { ResultAction } from './result-action';
 import { SPEC_HEIGHT, type ChartSpecPolicy } from './agent-spec/policy';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';

@@ -21,9 +21,20 @@ export interface ResultTableProps {
 }
 
 /**
+ * Columns drawn at most: laying out a table grows with its cells (3,000 columns of 25 rows
+ * hold the page for seconds). Every column is in the CSV download.
+ */
+export const TABLE_COLUMN_LIMIT = 50;
+/** Characters of a cell or column name drawn; the CSV download has the whole value. */
+const CELL_LIMIT = 1_000;
+const clip = (text: string) => (text.length > CELL_LIMIT ? `${text.slice(0, CELL_LIMIT)}…` : text);
+
+/**
  * The rows of a SQL result as an accessible, paged table: values formatted like the chart's
  * tooltips (money, percent, counts, dates; see `deriveFormats`), numbers right-aligned,
- * nulls shown as "—", and the count of rows the service did not send.
+ * nulls shown as "—", and the count of rows the service did not send. Bounded whatever the
+ * result: the first {@link TABLE_COLUMN_LIMIT} columns with a note saying how many more the
+ * CSV download has, and the first 1,000 characters of a cell.
  */
 export function ResultTable({ result, pageSize = 25, label, footer, locale, formatters, className }: ResultTableProps) {
   const theme = useTheme();
@@ -39,6 +50,7 @@ export function ResultTable({ result, pageSize = 25, label, footer, locale, form
   const start = current * pageSize;
   const rows = result.rows.slice(start, start + pageSize);
   const shown = result.rows.length;
+  const columns = result.columns.slice(0, TABLE_COLUMN_LIMIT);
   return (
     <ThemedRoot className={['ek-table', className].filter(Boolean).join(' ')}>
       <div className="ek-table__scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
@@ -48,9 +60,9 @@ export function ResultTable({ result, pageSize = 25, label, footer, locale, form
           </caption>
           <thead>
             <tr>
-              {result.columns.map((column) => (
+              {columns.map((column) => (
                 <th key={column.name} scope="col" data-kind={column.kind}>
-                  {column.name}
+                  {clip(column.name)}
                 </th>
               ))}
             </tr>
@@ -58,9 +70,9 @@ export function ResultTable({ result, pageSize = 25, label, footer, locale, form
           <tbody>
             {rows.map((row, r) => (
               <tr key={start + r}>
-                {result.columns.map((column, c) => (
+                {columns.map((column, c) => (
                   <td key={column.name} data-kind={column.kind}>
-                    {formats[column.name]!.format(row[c] ?? null, 'full')}
+                    {clip(formats[column.name]!.format(row[c] ?? null, 'full'))}
                   </td>
                 ))}
               </tr>
@@ -74,6 +86,9 @@ export function ResultTable({ result, pageSize = 25, label, footer, locale, form
             ? 'No rows'
             : `Rows ${(start + 1).toLocaleString('en-US')}–${(start + rows.length).toLocaleString('en-US')} of ${shown.toLocaleString('en-US')}`}
           {result.truncated ? ` (${result.totalRows.toLocaleString('en-US')} in the full result)` : ''}
+          {columns.length < result.columns.length
+            ? `; the first ${columns.length} of ${result.columns.length.toLocaleString('en-US')} columns (the CSV has them all)`
+            : ''}
         </span>
         {pages > 1 && (
           <span className="ek-table__pager">

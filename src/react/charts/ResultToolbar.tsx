@@ -10,19 +10,13 @@ import type { ColumnFormat } from './formats';
 import { defaultResultLabels, type ResultLabels } from './labels';
 import { MenuButton, type MenuEntry } from './Menu';
 import type * as ExportModule from './export-result';
+import type { ResultAction } from './result-action';
 import type { DrawnChart } from './draw-chart';
 
 // Loaded lazily by <ResultChart> (it holds the toolbar's place meanwhile): the menus and the
 // chart type rules are not needed to show a result.
 
-/** An extra entry in a result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */
-export interface ResultAction {
-  /** Stable and unique among the result's actions. */
-  key: string;
-  label: string;
-  /** Runs the action; a string it returns (or resolves to) is shown and announced as its outcome. */
-  onSelect: () => void | string | Promise<void | string>;
-}
+export type { ResultAction } from './result-action';
 
 /** Props of the lazily loaded toolbar; see `ResultChart`. */
 export interface ResultToolbarProps {

@@ -3,7 +3,7 @@ import type { EmbedOptions } from 'vega-embed';
 import type { Theme } from '../theme/theme';
 import type { ChartLayout } from './chart-layout';
 import type { ColumnFormat } from './formats';
-import type { ChartModules } from './load-charts';
+import type { LoadedCharts } from './load-charts';
 import type { ChartError } from './ResultChart';
 import { CHART_DATA_NAME } from './agent-spec/policy';
 
@@ -16,7 +16,7 @@ export { formatForVega } from './vega-formats';
 /** The chart on screen: its view, and what it was embedded with (for new rows and exported images). */
 export interface DrawnChart {
   view: View;
-  modules: ChartModules;
+  modules: LoadedCharts;
   /** The rows it shows (so the same rows are never applied twice). */
   rows: readonly object[];
   /** The embedded spec (formats applied), without rows. */
@@ -30,7 +30,7 @@ export interface DrawnChart {
 /** What {@link drawChart} draws, and whom it tells. */
 export interface DrawRequest {
   element: HTMLElement;
-  modules: ChartModules;
+  modules: LoadedCharts;
   /** The prepared spec, laid out, without rows. */
   spec: Record<string, unknown>;
   layout: ChartLayout;

@@ -8,8 +8,11 @@ import type { limitFacetRows, prepareChartSpec } from './agent-spec/allow-list';
 import type { drawInNextTask, replaceRows } from './view-updates';
 import { FORMAT_FUNCTION } from './vega-formats';
 
-/** What charts need from vega, loaded on first use. */
-export interface ChartModules {
+/**
+ * What charts need from vega, loaded on first use. Internal: the public `ChartModules` (see
+ * `chart-api`) is the part a host uses, without vega's types.
+ */
+export interface LoadedCharts {
   embed: (el: HTMLElement, spec: object, options: EmbedOptions) => Promise<Result>;
   changeset: typeof changeset;
   /** The result's column formats applied to a prepared spec (see `applyFormats`). */
@@ -43,17 +46,17 @@ export interface ChartModules {
   };
 }
 
-let loading: Promise<ChartModules> | undefined;
-let loaded: ChartModules | undefined;
+let loading: Promise<LoadedCharts> | undefined;
+let loaded: LoadedCharts | undefined;
 
 /** The chart modules if they have loaded already (a chart then checks its spec in its first render). */
-export const loadedCharts = (): ChartModules | undefined => loaded;
+export const loadedCharts = (): LoadedCharts | undefined => loaded;
 
 /**
  * Loads vega, vega-lite and vega-embed with a dynamic import, once. A host that never shows
  * a chart never downloads them; a failed load can be retried.
  */
-export function loadCharts(): Promise<ChartModules> {
+export function loadCharts(): Promise<LoadedCharts> {
   // The tooltip code rides in the lazy chunk too: it is only needed once vega is there.
   loading ??= Promise.all([
     import('vega-embed'),
@@ -70,7 +73,7 @@ export function loadCharts(): Promise<ChartModules> {
       // Registered once, before any spec is parsed; the expression interpreter calls it.
       vega.expressionFunction(FORMAT_FUNCTION, drawing.formatForVega);
       return (loaded = {
-        embed: embedModule.default as unknown as ChartModules['embed'],
+        embed: embedModule.default as unknown as LoadedCharts['embed'],
         prepareChartSpec: allowList.prepareChartSpec,
         limitFacetRows: allowList.limitFacetRows,
         changeset: vega.changeset,

@@ -86,10 +86,12 @@ export interface EmbeddedDashboardProps extends EmbedEventHandlers, Omit<EmbedUr
   /** Replaces the error state; call `retry` to mint a new session and load again. */
   renderError?: (props: { error: EmbedError; retry: () => void }) => ReactNode;
   /**
-   * Sandboxes the iframe. `true`: the tokens the embed needs, {@link EMBED_SANDBOX} (scripts,
-   * its own origin's storage, forms, downloads), and nothing else: no popups, no top-level
-   * navigation, no dialogs. A string: exactly those tokens (e.g. `${EMBED_SANDBOX} allow-popups`).
-   * Default: no sandbox, as the service's docs embed it.
+   * Sandboxes the iframe. `true` (recommended): the tokens the embed needs,
+   * {@link EMBED_SANDBOX} (scripts, its own origin's storage, forms, downloads), and nothing
+   * else: a compromised embed page can open no popups, navigate the host page away, or show
+   * dialogs; the dashboard still loads, reports its height and sends its events. A string:
+   * exactly those tokens (e.g. `${EMBED_SANDBOX} allow-popups` when the dashboard's links must
+   * open new tabs). Default: no sandbox, as the service's docs embed it.
    */
   sandbox?: boolean | string;
   /** Extra iframe attributes (`allow`, `referrerPolicy`…). */
@@ -116,6 +118,10 @@ export interface EmbeddedDashboardHandle {
 /**
  * The sandbox tokens an embed needs (`sandbox={true}`): its scripts, its own origin (storage,
  * cookies, and the origin its messages are checked against), forms and downloads (exports).
+ * The recommended sandbox: not `allow-popups`, `allow-top-navigation` or `allow-modals`, so a
+ * compromised embed page can neither open windows nor take the host page elsewhere, while the
+ * dashboard still loads, reports its height and sends its events. Add tokens for a wider
+ * one: `${EMBED_SANDBOX} allow-popups`.
  */
 export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-downloads';
 

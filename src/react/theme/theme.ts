@@ -96,6 +96,15 @@ export const darkTheme: Theme = {
   },
 };
 
+/** Whether `value` is a well-formed BCP 47 tag (`Intl` would throw a `RangeError` on render otherwise). */
+function isLocale(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The values of `input` that pass `ok`; the others are named in `dropped`. */
 function valid<T extends object>(input: T | undefined, ok: (value: unknown) => boolean, dropped: string[]): Partial<T> {
   const out: Record<string, unknown> = {};
@@ -111,7 +120,7 @@ function valid<T extends object>(input: T | undefined, ok: (value: unknown) => b
  * Every value is host configuration, checked rather than trusted: a colour must be a
  * colour value (hex, `rgb()`, `hsl()`, `oklch()`…, a name), a font a `font-family` list, the
  * radius 0-100 px (a number, or a length such as `8px`, `0.5rem`), the density one of its
- * three names. Any other value (a `url(…)`, a `;`, braces, `1e9`)
+ * three names, the locale a well-formed BCP 47 tag (`de-CH`). Any other value (a `url(…)`, a `;`, braces, `1e9`)
  * is left out, the default used, and named in `dropped`.
  */
 export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped: string[] = []): Theme {
@@ -126,6 +135,7 @@ export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped
   const palette = Object.values(valid(input.chart?.palette, isCssColor, dropped)) as string[];
   const { radius } = valid({ radius: input.radius }, (value) => toRadiusPx(value) !== undefined, dropped);
   const { density } = valid({ density: input.density }, (value) => Object.hasOwn(SPACING, value as string), dropped);
+  const { locale } = valid({ locale: input.locale }, isLocale, dropped);
   return {
     colorScheme: base.colorScheme,
     colors,
@@ -133,7 +143,7 @@ export function createTheme(input: ThemeInput = {}, prefersDark = false, dropped
     radius: toRadiusPx(radius) ?? base.radius,
     density: (density as Theme['density'] | undefined) ?? base.density,
     chart: { palette: palette.length ? palette : [...base.chart.palette] },
-    ...(input.locale ? { locale: input.locale } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 

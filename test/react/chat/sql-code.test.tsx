@@ -1,6 +1,7 @@
 // Untrusted SQL of any length opens without a long task: past SQL_FORMAT_LIMIT it is shown as
-// it came, as one text node, never formatted or tokenized.
-import { render, waitFor } from '@testing-library/react';
+// it came, as one text node, never formatted or tokenized; its first 4,000 characters at
+// once, the rest behind "Show all".
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SQL_FORMAT_LIMIT, SqlCode } from '../../../src/react/chat/ui/SqlCode';
 
@@ -19,16 +20,20 @@ describe('SqlCode', () => {
 
   it('past the limit: the SQL as it came, one text node, no formatting, no highlighting', async () => {
     const sql = select(SQL_FORMAT_LIMIT * 50); // a million characters
-    const { container } = render(<SqlCode sql={sql} />);
+    const { container, getByRole } = render(<SqlCode sql={sql} />);
     const code = container.querySelector('code')!;
     expect(code.childNodes).toHaveLength(1);
-    expect(code.textContent).toBe(sql);
+    expect(code.textContent).toBe(sql.slice(0, 4_000));
     // Nothing changes once the formatter has answered: a short query rendered beside it is
     // formatted, so the formatter has loaded and run.
     const short = render(<SqlCode sql="select 1" />);
     await waitFor(() => expect(short.container.querySelector('pre')).toHaveAttribute('data-formatted', 'true'));
     expect(container.querySelector('pre')).not.toHaveAttribute('data-formatted');
     expect(code.childNodes).toHaveLength(1);
+    // Nothing lost: the rest shows after "Show all", in parts.
+    fireEvent.click(getByRole('button', { name: /Show all \(996,000 more characters\)/ }));
+    const rest = [...container.querySelectorAll('.ek-more__part')].map((part) => part.textContent).join('');
+    expect(code.textContent + rest).toBe(sql);
   });
 
   it('SQL as long as the limit is still highlighted', () => {

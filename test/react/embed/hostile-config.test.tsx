@@ -115,6 +115,15 @@ describe('host configuration', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Theme values refused'));
   });
 
+  it('drops a theme locale that is not a BCP 47 tag, as a config error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { errors } = mount({}, { theme: { locale: 'de_CH' } });
+    await waitFor(() => expect(errors.map((e) => e.kind)).toEqual(['config']));
+    expect(errors[0]!.message).toBe('Theme values refused: locale: "de_CH"');
+    expect(frame()).not.toBeNull();
+    warn.mockRestore();
+  });
+
   it('refuses setTheme values that are not colours and fonts', async () => {
     const { handle, errors } = mount();
     await waitFor(() => expect(frame()).not.toBeNull());

@@ -217,3 +217,44 @@ describe('radius and density are checked like colours', () => {
     warn.mockRestore();
   });
 });
+
+describe('the locale is checked like the rest of the theme (issue 26, item 7)', () => {
+  const BAD = ['en_US', 'not a locale', 'x', '', 'de-CH;', 'en-US-u-nu-' + 'a'.repeat(50), 42, '__proto__'];
+
+  it('keeps a well-formed BCP 47 tag; drops and names anything else', () => {
+    expect(createTheme({ locale: 'de-CH' }).locale).toBe('de-CH');
+    expect(createTheme({ locale: 'zh-Hant-TW' }).locale).toBe('zh-Hant-TW');
+    for (const locale of BAD) {
+      const dropped: string[] = [];
+      const theme = createTheme({ locale: locale as string }, false, dropped);
+      expect(theme.locale).toBeUndefined();
+      expect(dropped).toEqual([`locale: ${JSON.stringify(locale)}`]);
+    }
+  });
+
+  it('a bad locale is reported through onInvalid; the theme (and Intl under it) never sees it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onInvalid = vi.fn();
+    const result = {
+      sqlQuery: 'select 1',
+      columns: [{ name: 'revenue', type: 'Double', kind: 'number' as const }],
+      rows: [[1234.5]],
+      totalRows: 1,
+      truncated: false,
+    };
+    // Host code formatting with the theme's locale, as the library's own parts do.
+    function HostNumber() {
+      return <output>{new Intl.NumberFormat(useTheme().locale).format(1234.5)}</output>;
+    }
+    const { container } = render(
+      <ThemeProvider theme={{ locale: 'en_US' }} onInvalid={onInvalid}>
+        <ResultTable result={result} />
+        <HostNumber />
+      </ThemeProvider>,
+    );
+    expect(container.querySelector('td')).toHaveTextContent('1,234.5');
+    expect(container.querySelector('output')).not.toBeEmptyDOMElement();
+    expect(onInvalid).toHaveBeenCalledWith('Theme values refused: locale: "en_US"');
+    warn.mockRestore();
+  });
+});

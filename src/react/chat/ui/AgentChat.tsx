@@ -20,9 +20,11 @@ import {
 import { ErrorNotice } from './ErrorNotice';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
+import { loadActions } from './MessageRow';
 import { MessageList } from './MessageList';
 import { useNeedsHeight } from './use-needs-height';
 import { PartBoundary } from './RowBoundary';
+import { ShowAllLabel } from './show-all-label';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
 export interface ChatProviderProps extends UseAgentChatOptions {
@@ -105,7 +107,11 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       props.chartSpecPolicy,
     ],
   );
-  return <ChatUIContext.Provider value={value}>{children}</ChatUIContext.Provider>;
+  return (
+    <ChatUIContext.Provider value={value}>
+      <ShowAllLabel.Provider value={messages.showAll}>{children}</ShowAllLabel.Provider>
+    </ChatUIContext.Provider>
+  );
 }
 
 /** Props of {@link AgentChat}. */
@@ -193,10 +199,11 @@ export function AgentChat({
   className,
   ...props
 }: AgentChatProps) {
-  // The markdown parser and the stream reader are lazy; start them now so the first question
-  // and answer rarely wait for them.
+  // The markdown parser, the stream reader and the answer actions are lazy; start them now so
+  // the first question and answer rarely wait for them.
   useEffect(() => {
     preloadMarkdown();
+    loadActions().catch(() => {}); // a row tries again
     loadReader().catch(() => {}); // the first request tries again
   }, []);
   return (

@@ -17,7 +17,7 @@ export function progressOf(state: ChatStoreState, messages: ChatMessages = defau
     if (path[0] === 'final') return messages.writingAnswer;
     if (message.toolCall) {
       const call = parseToolCall(message.toolCall);
-      return messages.tool(call.kind, call.name);
+      return messages.tool(call.kind, call.name.slice(0, 200));
     }
     if (path.includes('tools')) return messages.tool('other', '');
     return messages.thinking;

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLoaded } from '../../internal/use-loaded';
-import { cutAt, MoreText } from './MoreText';
+import { cutAt, MoreText, PlainText } from './MoreText';
 
 type BlockComponent = ComponentType<{ text: string }>;
 
@@ -37,7 +37,7 @@ function useMarkdownRenderer(): BlockComponent | undefined {
 
 /** A block as plain text while the parser loads (or until its turn comes): same words, same paragraphs. */
 const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
-  return <p className="ek-markdown__plain">{text}</p>;
+  return <PlainText text={text} className="ek-markdown__plain" />;
 });
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChatMessage } from '../../../protocol';
-import { focusComposer, useChatUI } from './context';
+import type { ChatUIContextValue } from './context';
 import { CopyButton } from './CopyButton';
 
 /** A 16 px stroked icon of one path (the chat's and the thread list's small buttons). */
@@ -31,8 +31,7 @@ function questionOf(messages: readonly ChatMessage[], answerId: string): string 
  * thread's last row; hidden by CSS elsewhere, and while a new turn runs its row is last), and
  * thumbs up/down when the host listens (`onFeedback`).
  */
-export function MessageActions({ message }: { message: ChatMessage }) {
-  const ui = useChatUI();
+export function MessageActions({ message, ui }: { message: ChatMessage; ui: ChatUIContextValue }) {
   const { store, messages, onFeedback } = ui;
   const [rating, setRating] = useState<'up' | 'down' | null>(null);
   if (message.isInProcess || !message.content) return null;
@@ -53,7 +52,7 @@ export function MessageActions({ message }: { message: ChatMessage }) {
         title={messages.regenerate}
         onClick={() => {
           const question = questionOf(store.getState().thread.messages, message.id);
-          focusComposer(ui);
+          ui.composer.focus();
           if (question) void store.getState().send(question);
         }}
       >

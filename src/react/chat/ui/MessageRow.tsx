@@ -1,20 +1,27 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { isFinalAnswer, ToolCallSchema, type ChatMessage } from '../../../protocol';
 import { Avatar } from '../../avatar/Avatar';
 import { useChatMessage } from '../use-agent-chat';
 import { useChatUI } from './context';
 import { Markdown } from './Markdown';
-import { MessageActions } from './MessageActions';
 import { PartBoundary } from './RowBoundary';
 import { ThinkingPanel } from './ThinkingPanel';
 import { ToolCallPanel } from './ToolCallPanel';
+
+/**
+ * The actions under an answer (Copy, Regenerate, thumbs) load with the chat (`AgentChat`
+ * starts them as it mounts): an answer's first words come long before its end.
+ */
+export const loadActions = () => import('./MessageActions');
+const MessageActions = lazy(() => loadActions().then((module) => ({ default: module.MessageActions })));
 
 /** `value` when it is a string: fields are checked again where they are drawn (a thread may come from elsewhere than the stream's schema). */
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** One message as the default UI draws it. */
 export function MessageView({ message }: { message: ChatMessage }) {
-  const { showThinking, user, agent, allowImage, messages } = useChatUI();
+  const ui = useChatUI();
+  const { showThinking, user, agent, allowImage, messages } = ui;
   const content = text(message.content);
   const thinkingText = text(message.thinking);
   if (message.role === 'user') {
@@ -57,7 +64,11 @@ export function MessageView({ message }: { message: ChatMessage }) {
         {thinking}
         {tool}
         {answer}
-        {final && <MessageActions message={message} />}
+        {final && (
+          <Suspense fallback={null}>
+            <MessageActions message={message} ui={ui} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

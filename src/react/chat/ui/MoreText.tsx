@@ -1,27 +1,76 @@
-import { lazy, Suspense, useContext, useState } from 'react';
-import { ChatUIContext } from './context';
-import { defaultChatMessages } from './messages';
-
-/** The shown rest: loaded when "Show all" is pressed (texts this long are rare). */
-const MoreTextParts = lazy(() => import('./MoreTextParts').then((module) => ({ default: module.MoreTextParts })));
+import { useContext, useState } from 'react';
+import { ShowAllLabel } from './show-all-label';
 
 /**
- * The part of a long text past `at`, behind a "Show all" button, then as plain pre-wrapped
- * text in parts that lay out only near the viewport (`content-visibility: auto`): showing
- * megabytes of text is one short task, and the page stays usable.
+ * Characters per paragraph of a long plain text. Laying out one paragraph costs more than
+ * its length for scripts without spaces (a Thai word in Chromium: 4,000 characters 4 ms,
+ * 16,000 45 ms, 40,000 560 ms), so no paragraph is longer than this.
+ */
+const PART = 4_000;
+
+/** `text` from `at`, in parts of at most {@link PART} characters, cut at a line end or a space when one is near. */
+export function parts(text: string, at = 0): string[] {
+  const out: string[] = [];
+  while (at < text.length) {
+    let end = Math.min(text.length, at + PART);
+    if (end < text.length) {
+      // Searched in the part's second half only: a text without breaks is not rescanned.
+      const half = text.slice(at + PART / 2, end);
+      const line = half.lastIndexOf('\n');
+      const space = line < 0 ? half.lastIndexOf(' ') : line;
+      if (space >= 0) end = at + PART / 2 + space + 1;
+      else if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+    }
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+}
+
+/**
+ * Plain pre-wrapped text (from `at`). Past {@link PART} characters, in paragraphs that lay
+ * out only near the viewport (`content-visibility: auto`): megabytes of text are one short task.
+ */
+export function PlainText({ text, className, at = 0 }: { text: string; className: string; at?: number }) {
+  const all = parts(text, at);
+  return all.length > 1 ? (
+    <div className={className}>
+      {all.map((part, i) => (
+        <p key={i} className="ek-more__part">
+          {part}
+        </p>
+      ))}
+    </div>
+  ) : (
+    <p className={className}>{all[0]}</p>
+  );
+}
+
+/**
+ * The part of a long text past `at`, behind a "Show all" button, then as {@link PlainText}
+ * (its paragraphs lay out near the viewport only, so showing megabytes stays one short task).
  */
 export function MoreText({ text, at }: { text: string; at: number }) {
-  const messages = useContext(ChatUIContext)?.messages ?? defaultChatMessages;
+  const showAll = useContext(ShowAllLabel);
   const [open, setOpen] = useState(false);
   if (at >= text.length) return null;
   return open ? (
-    <Suspense fallback={null}>
-      <MoreTextParts text={text} at={at} />
-    </Suspense>
+    <PlainText text={text} at={at} className="ek-more__text" />
   ) : (
     <button type="button" className="ek-button ek-more" onClick={() => setOpen(true)}>
-      {messages.showAll(text.length - at)}
+      {showAll(text.length - at)}
     </button>
+  );
+}
+
+/** A text's first `limit` characters (or so, see `cutAt`) as {@link PlainText}, the rest behind "Show all". */
+export function LongText({ text, limit, className }: { text: string; limit: number; className: string }) {
+  const at = cutAt(text, limit);
+  return (
+    <>
+      <PlainText text={text.slice(0, at)} className={className} />
+      <MoreText text={text} at={at} />
+    </>
   );
 }
 

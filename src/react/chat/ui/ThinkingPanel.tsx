@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { defaultChatMessages, type ChatMessages } from './messages';
-import { cutAt, MoreText } from './MoreText';
+import { LongText } from './MoreText';
 
 /** Characters of reasoning shown before "Show all". */
 const THINKING_LIMIT = 20_000;
@@ -28,7 +28,6 @@ export function ThinkingPanel({
     else if (started.current !== null) setSeconds(Math.max(1, Math.round((Date.now() - started.current) / 1000)));
   }, [active]);
   const open = chosen ?? active;
-  const at = cutAt(text, THINKING_LIMIT);
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
     setChosen(!open);
@@ -38,8 +37,7 @@ export function ThinkingPanel({
       <summary onClick={onClick}>
         {active ? messages.thinkingNow : seconds !== null ? messages.thoughtFor(seconds) : messages.reasoning}
       </summary>
-      <p className="ek-thinking__text">{text.slice(0, at)}</p>
-      <MoreText text={text} at={at} />
+      <LongText text={text} limit={THINKING_LIMIT} className="ek-thinking__text" />
     </details>
   );
 }

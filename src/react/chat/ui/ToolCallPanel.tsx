@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   parseToolCall,
   toSqlResult,
@@ -13,9 +13,31 @@ import { loadAllRows } from '../transport';
 import { useChatUI } from './context';
 import { CopyButton } from './CopyButton';
 import type { ChatMessages } from './messages';
+import { LongText, MoreText } from './MoreText';
 
 /** The SQL block (tokenizer, lazy formatter) loads when a panel's SQL is first opened. */
 const SqlCode = lazy(() => import('./SqlCode').then((module) => ({ default: module.SqlCode })));
+/** An unknown tool's JSON (bounded pretty-printing) and a search's views load when first opened. */
+const ToolJson = lazy(() => import('./ToolJson').then((module) => ({ default: module.ToolJson })));
+const ModelCubes = lazy(() => import('./ModelCubes').then((module) => ({ default: module.ModelCubes })));
+
+/** A disclosure whose content is drawn (and its module loaded) only while it is open. */
+function LazyDetails({ summary, children }: { summary: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="ek-tool__details ek-disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {open && <Suspense fallback={null}>{children}</Suspense>}
+    </details>
+  );
+}
+
+/** Characters of a tool's name given to the messages, of a title and of a description or error shown at once. */
+const NAME_LIMIT = 200;
+const TITLE_LIMIT = 300;
+const TEXT_LIMIT = 2_000;
+/** The tool's name as the messages get it: the agent's, and so of any length. */
+const nameOf = (call: { name: string }) => call.name.slice(0, NAME_LIMIT);
 
 /** A call without its result: running while its message is, else it never finished (stopped, failed). */
 const isLive = (message: ChatMessage) => message.isInProcess !== false;
@@ -25,35 +47,16 @@ const pendingLabel = (message: ChatMessage, messages: ChatMessages) =>
 
 function MetaToolView({ call, message }: { call: ParsedMetaToolCall; message: ChatMessage }) {
   const { messages } = useChatUI();
-  const query = call.input?.searchQuery ?? call.result?.searchQuery;
+  const query = (call.input?.searchQuery ?? call.result?.searchQuery)?.slice(0, TITLE_LIMIT);
   if (call.status === 'running')
     return (
       <p className="ek-tool__status">{isLive(message) ? messages.searchingModel(query) : messages.toolUnfinished}</p>
     );
   const cubes = call.result?.cubes ?? [];
   return (
-    <details className="ek-tool__details ek-disclosure">
-      <summary>{messages.searchedModel(query, cubes.length)}</summary>
-      <ul className="ek-tool__cubes">
-        {cubes.map((cube) => (
-          <li key={cube.name}>
-            <strong>{cube.title ?? cube.name}</strong> <code>{cube.name}</code>
-            {(['measures', 'dimensions', 'segments'] as const).map((group) =>
-              cube[group]?.length ? (
-                <div key={group} className="ek-tool__members">
-                  <span>{group}:</span>{' '}
-                  {cube[group]!.map((member) => (
-                    <code key={member.name} title={member.description ?? member.title}>
-                      {member.name}
-                    </code>
-                  ))}
-                </div>
-              ) : null,
-            )}
-          </li>
-        ))}
-      </ul>
-    </details>
+    <LazyDetails summary={messages.searchedModel(query, cubes.length)}>
+      <ModelCubes cubes={cubes} />
+    </LazyDetails>
   );
 }
 
@@ -101,18 +104,21 @@ function SqlToolView({ call, message }: { call: ParsedSqlToolCall; message: Chat
           : messages.loadAllRows(call.result!.totalRows)}
     </button>
   ) : undefined;
+  const shownTitle = title ?? messages.tool('sql', nameOf(call));
   return (
     <>
       <p className="ek-tool__title">
-        <strong>{title ?? messages.tool('sql', call.name)}</strong>
+        <strong>{shownTitle.slice(0, TITLE_LIMIT)}</strong>
         {running && <span className="ek-tool__status"> {pendingLabel(message, messages)}</span>}
       </p>
-      {description && <p className="ek-tool__description">{description}</p>}
+      <MoreText text={shownTitle} at={TITLE_LIMIT} />
+      {description && <LongText text={description} limit={TEXT_LIMIT} className="ek-tool__description" />}
       {sql && (
         <details className="ek-tool__details ek-disclosure" onToggle={(event) => setSqlOpen(event.currentTarget.open)}>
           <summary>{messages.sql}</summary>
           {sqlOpen && (
-            <Suspense fallback={<pre className="ek-sql">{sql}</pre>}>
+            // Its start while the block loads: all of a long query would be one long layout.
+            <Suspense fallback={<pre className="ek-sql">{sql.slice(0, TEXT_LIMIT)}</pre>}>
               <SqlCode sql={sql} />
             </Suspense>
           )}
@@ -157,14 +163,14 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       data-kind={call.kind}
       data-status={call.status}
       aria-busy={running && isLive(message)}
-      aria-label={messages.tool(call.kind, call.name)}
+      aria-label={messages.tool(call.kind, nameOf(call))}
     >
       {call.status === 'error' ? (
         <div className="ek-tool__error">
-          <p>{messages.toolFailed(call.kind, call.name)}</p>
+          <p>{messages.toolFailed(call.kind, nameOf(call))}</p>
           <details className="ek-disclosure">
             <summary>{messages.details}</summary>
-            <p className="ek-tool__error-detail">{call.error!.message}</p>
+            <LongText text={call.error!.message} limit={TEXT_LIMIT} className="ek-tool__error-detail" />
           </details>
         </div>
       ) : call.kind === 'meta' ? (
@@ -172,12 +178,11 @@ export function ToolCallPanel({ message }: { message: ChatMessage }) {
       ) : call.kind === 'sql' ? (
         <SqlToolView call={call} message={message} />
       ) : (
-        <details className="ek-tool__details ek-disclosure">
-          <summary>
-            {messages.tool(call.kind, call.name)} {running ? pendingLabel(message, messages) : ''}
-          </summary>
-          <pre className="ek-tool__json">{JSON.stringify({ input: call.input, result: call.result }, null, 2)}</pre>
-        </details>
+        <LazyDetails
+          summary={`${messages.tool(call.kind, nameOf(call))} ${running ? pendingLabel(message, messages) : ''}`}
+        >
+          <ToolJson call={message.toolCall!} input={call.input} result={call.result} />
+        </LazyDetails>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatError, ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
-import type { ResultAction } from '../../charts/ResultToolbar';
+import type { ResultAction } from '../../charts/result-action';
 import type { ChartSpecPolicy } from '../../charts/agent-spec/policy';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';

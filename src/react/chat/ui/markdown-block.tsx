@@ -1,6 +1,7 @@
 import { Children, isValidElement, memo, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { PlainText } from './MoreText';
 
 const plugins = [remarkGfm];
 
@@ -152,7 +153,7 @@ function safeUrl(url: string): string {
  * http(s) and mailto. A chunk beyond the parser's caps is plain text.
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  if (beyondParserCaps(text)) return <p className="ek-markdown__plain">{text}</p>;
+  if (beyondParserCaps(text)) return <PlainText text={text} className="ek-markdown__plain" />;
   return (
     <ReactMarkdown remarkPlugins={plugins} components={components} skipHtml urlTransform={safeUrl}>
       {text}

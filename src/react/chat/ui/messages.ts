@@ -1,4 +1,5 @@
 import type { ResultLabels } from '../../charts/labels';
+import { defaultShowAll } from './show-all-label';
 
 /** What kind of step a tool call is, for its plain label. */
 export type ChatToolKind = 'meta' | 'sql' | 'other';
@@ -155,5 +156,5 @@ export const defaultChatMessages: ChatMessages = {
   retryIn: (seconds) => `Try again in ${seconds} s.`,
   reconnecting: 'Reconnecting',
   partFailed: 'This part could not be shown',
-  showAll: (more) => `Show all (${n(more)} more characters)`,
+  showAll: defaultShowAll,
 };
