@@ -52,12 +52,15 @@ const lazyModules = [
   './link-conversation.js',
   './thread-list-model.js',
   './ThreadListView.js',
-  './spec-allow-list.js',
+  // The agent-spec allow-list (src/react/charts/agent-spec/), loaded with the charts.
+  './agent-spec/allow-list.js',
   // Native analytics' data client: @cubejs-client/core, the token and the checked transport.
   './data-client.js',
   // A query's answer as the chat's result, and the chat's export, for QueryTable's CSV.
   './data/to-sql-result.js',
   '../charts/export-result.js',
+  // QueryChart's view (with the chat's chart code it draws with), loaded by the first chart.
+  './QueryChartView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -87,4 +87,16 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    // The agent-spec allow-list is a security boundary: it checks untrusted specs and depends
+    // on nothing of ours above it (charts use it, never the other way).
+    files: ['src/react/charts/agent-spec/**'],
+    rules: layer([
+      {
+        group: ['../*', '../../*'],
+        message: 'the agent-spec allow-list depends on nothing of ours outside its folder.',
+      },
+      { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'the allow-list is plain code, no React.' },
+    ]),
+  },
 );

@@ -21,7 +21,12 @@ export type { ResultLabels } from './charts/labels';
 export type { ResultAction } from './charts/ResultToolbar';
 export { ResultTable, type ResultTableProps } from './charts/ResultTable';
 export { loadCharts, preloadCharts, type ChartModules } from './charts/load-charts';
-export { CHART_DATA_NAME, type ChartSpecLimits, type ChartSpecPolicy, type PreparedSpec } from './charts/sanitize-spec';
+export {
+  CHART_DATA_NAME,
+  type ChartSpecLimits,
+  type ChartSpecPolicy,
+  type PreparedSpec,
+} from './charts/agent-spec/policy';
 export { chartSummary } from './charts/summary';
 export {
   deriveFormats,

@@ -15,7 +15,7 @@ import type { DrawnChart } from './draw-chart';
 import { ResultTable } from './ResultTable';
 import type * as ToolbarModule from './ResultToolbar';
 import type { ResultAction } from './ResultToolbar';
-import { SPEC_HEIGHT, type ChartSpecPolicy } from './sanitize-spec';
+import { SPEC_HEIGHT, type ChartSpecPolicy } from './agent-spec/policy';
 import { chartSummary } from './summary';
 import { registerChartFormats } from './vega-formats';
 
@@ -81,6 +81,11 @@ export interface ResultChartProps {
   showTitle?: boolean;
   /** Called when the chart falls back to the table. */
   onError?: (error: ChartError) => void;
+  /**
+   * Called with the row of a bar, point or other single mark the user clicks (a line or an
+   * area, drawn for many rows, is no one row). Given at the first draw: it makes the marks clickable.
+   */
+  onMarkClick?: (row: Record<string, unknown>) => void;
   /** Rendered under the table (e.g. a "load all rows" action). */
   tableFooter?: ReactNode;
   /** Show only the table, whatever the spec. */
@@ -107,6 +112,7 @@ export interface ResultChartProps {
 export const CANVAS_ABOVE_ROWS = 1_000;
 
 type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: ChartError };
+const LOADING: Status = { state: 'loading' };
 
 /**
  * A SQL result as a Vega-Lite chart: the agent's spec (untrusted, sanitised, never loading
@@ -121,6 +127,7 @@ export function ResultChart({
   renderer = 'auto',
   defaultView = 'chart',
   onError,
+  onMarkClick,
   tableFooter,
   locale,
   formatters,
@@ -242,11 +249,12 @@ export function ResultChart({
   // image (the summary), and at 10k marks those descriptions cost two number formats each.
   const config = useMemo(() => ({ ...themeToVegaConfig(theme), aria: false }), [theme]);
   const latestOnError = useLatest(onError);
+  const latestOnMark = useLatest(onMarkClick);
   const container = useRef<HTMLDivElement>(null);
   const inputs = useRef<HTMLDivElement>(null);
   // The live view, and the rows it shows (so the same rows are never applied twice).
   const view = useRef<DrawnChart | null>(null);
-  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [status, setStatus] = useState<Status>(LOADING);
 
   const invalid: ChartError | undefined =
     loaded instanceof Error
@@ -277,7 +285,8 @@ export function ResultChart({
   useEffect(() => {
     const element = container.current;
     if (!chartSpec || !element || !modules) return;
-    setStatus({ state: 'loading' });
+    // The same object as the first state: a first draw does not render the chart twice.
+    setStatus(LOADING);
     const source = latestValues.current;
     const rows = layout!.rows(source);
     const cleanup = modules.draw({
@@ -294,6 +303,7 @@ export function ResultChart({
       theme,
       config,
       inputs: inputs.current,
+      onMark: onMarkClick && ((row) => latestOnMark.current?.(row)),
       onDrawn: (drawn) => {
         view.current = drawn;
         setStatus({ state: 'ready' });

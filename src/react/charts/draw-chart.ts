@@ -5,7 +5,7 @@ import type { ChartLayout } from './chart-layout';
 import type { ColumnFormat } from './formats';
 import type { ChartModules } from './load-charts';
 import type { ChartError } from './ResultChart';
-import { CHART_DATA_NAME } from './sanitize-spec';
+import { CHART_DATA_NAME } from './agent-spec/policy';
 
 /** The column formats' expression function rides here too: vega calls it, so it loads with vega. */
 export { formatForVega } from './vega-formats';
@@ -50,6 +50,8 @@ export interface DrawRequest {
   config: Record<string, unknown>;
   /** Where inputs a trusted spec binds go (under the chart, outside the labelled image). */
   inputs: HTMLElement | null;
+  /** Clicks on a single mark (a bar, a point), with its row. */
+  onMark?: (row: Record<string, unknown>) => void;
   onDrawn: (chart: DrawnChart) => void;
   onFail: (error: ChartError) => void;
 }
@@ -106,7 +108,16 @@ export function drawChart(request: DrawRequest): () => void {
       const formatted = modules.applyFormats(spec, request.formats, request.chartId);
       // The first rows go in with the spec, so the first render already has them; a large
       // result's rows go in after the view is built (see `split` below).
-      const withRows = { ...modules.fitToWidth(formatted, width), datasets: { [CHART_DATA_NAME]: split ? [] : rows } };
+      const fitted = modules.fitToWidth(formatted, width);
+      // A size of `container` in pixels, read here with the width (one layout): vega would read
+      // the element again once vega-embed has changed it (a second forced layout) and follow
+      // window resizes; the ResizeObserver below follows the element's width instead.
+      const sized = {
+        ...fitted,
+        ...(fitted.width === 'container' && { width }),
+        ...(fitted.height === 'container' && { height: element.clientHeight }),
+      };
+      const withRows = { ...sized, datasets: { [CHART_DATA_NAME]: split ? [] : rows } };
       const tooltip = modules.tooltip(request.theme);
       disposeTooltip = tooltip.dispose;
       const embedded = await modules.embed(element, withRows, {
@@ -126,6 +137,14 @@ export function drawChart(request: DrawRequest): () => void {
       };
       if (cancelled) return abandon();
       tooltip.attach(embedded.view);
+      const onMark = request.onMark;
+      if (onMark)
+        embedded.view.addEventListener('click', (_event, item) => {
+          const { datum, mark } = (item ?? {}) as { datum?: unknown; mark?: { marktype?: string } };
+          // A line or an area is one path over many rows: no one row was clicked.
+          if (mark?.marktype === 'line' || mark?.marktype === 'area') return;
+          if (datum && typeof datum === 'object') onMark(datum as Record<string, unknown>);
+        });
       if (split) {
         // Four tasks instead of one: build the view, encode the rows, fit the layout to their
         // labels (it was fitted to no rows; the refit re-encodes every mark), draw. The page

@@ -34,7 +34,10 @@ export interface ResultLabels {
   exportFailed: string;
 }
 
-const count = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
+// One formatter for every toolbar: `toLocaleString` with a locale builds a new one per call.
+let numbers: Intl.NumberFormat | undefined;
+const number = (n: number) => (numbers ??= new Intl.NumberFormat('en-US')).format(n);
+const count = (rows: number) => `${number(rows)} ${rows === 1 ? 'row' : 'rows'}`;
 
 const TYPE_NAMES: Record<ChartType, string> = {
   bar: 'Bar',
@@ -53,9 +56,7 @@ export const defaultResultLabels: ResultLabels = {
   chartAsAnswered: 'As answered',
   exportMenu: 'Export',
   downloadCsv: (rows, all, total) =>
-    all
-      ? `Download CSV (all ${count(rows)})`
-      : `Download CSV (the ${count(rows)} shown, of ${total.toLocaleString('en-US')})`,
+    all ? `Download CSV (all ${count(rows)})` : `Download CSV (the ${count(rows)} shown, of ${number(total)})`,
   copyTsv: (rows) => `Copy ${count(rows)} as TSV`,
   downloadPng: 'Download chart as PNG',
   downloadSvg: 'Download chart as SVG',

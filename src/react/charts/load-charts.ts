@@ -4,7 +4,7 @@ import type { Theme } from '../theme/theme';
 import type { layoutChart } from './chart-layout';
 import type { applyFormats, fitToWidth } from './chart-spec';
 import type { drawChart, showRows } from './draw-chart';
-import type { limitFacetRows, prepareChartSpec } from './spec-allow-list';
+import type { limitFacetRows, prepareChartSpec } from './agent-spec/allow-list';
 import type { drawInNextTask, replaceRows } from './view-updates';
 import { FORMAT_FUNCTION } from './vega-formats';
 
@@ -62,7 +62,7 @@ export function loadCharts(): Promise<ChartModules> {
     import('./tooltip'),
     import('./chart-spec'),
     import('./view-updates'),
-    import('./spec-allow-list'),
+    import('./agent-spec/allow-list'),
     import('./draw-chart'),
     import('./chart-layout'),
   ]).then(

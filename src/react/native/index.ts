@@ -38,6 +38,10 @@ export {
 export { applyFilters, NO_FILTERS, type SemanticFilterValue } from './data/apply-filters';
 export { KpiCard, DEFAULT_KPI_LABELS, type KpiCardLabels, type KpiCardProps } from './KpiCard';
 export { QueryTable, DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type QueryTableProps } from './QueryTable';
+export { QueryChart } from './QueryChart';
+export type { QueryChartLabels, QueryChartProps } from './query-chart-types';
+export type { QueryChartKind } from './query-chart-spec';
+export { useBridgeFilters } from './use-bridge-filters';
 export { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
 export { memberFormatter, type MemberFormatInfo, type MemberFormatter } from './data/member-format';
 export { queryColumns, type QueryColumn } from './data/query-columns';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
-import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
+import type { ChartSpecPolicy } from '../../charts/agent-spec/policy';
 import { useLatest } from '../../internal/use-latest';
 import { ThemedRoot } from '../../theme/ThemedRoot';
 import { loadReader } from '../store';

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatError, ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
 import type { ResultAction } from '../../charts/ResultToolbar';
-import type { ChartSpecPolicy } from '../../charts/sanitize-spec';
+import type { ChartSpecPolicy } from '../../charts/agent-spec/policy';
 import type { ChatStore } from '../store';
 import type { ChatTransport } from '../transport';
 import type { ChatMessages } from './messages';

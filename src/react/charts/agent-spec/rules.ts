@@ -1,4 +1,4 @@
-import type { ChartSpecLimits } from './sanitize-spec';
+import type { ChartSpecLimits } from './policy';
 
 /** Why an agent spec was refused, and where (`encoding.color.scale.range[2]`). */
 export class SpecRefusal extends Error {

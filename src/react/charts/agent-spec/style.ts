@@ -17,8 +17,8 @@ import {
   text,
   texts,
   type Rule,
-} from './spec-rules';
-import { expression } from './spec-expression';
+} from './rules';
+import { expression } from './expression';
 
 // The look of a chart: marks, axes, legends, headers and titles. Every prop is a bounded
 // number, a word from a list, a colour, a font name or a short text: nothing a browser

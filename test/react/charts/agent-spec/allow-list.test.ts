@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHART_DATA_NAME, chartSummary } from '../../../src';
-import { limitFacetRows, prepareChartSpec } from '../../../src/react/charts/spec-allow-list';
+import { CHART_DATA_NAME, chartSummary } from '../../../../src';
+import { limitFacetRows, prepareChartSpec } from '../../../../src/react/charts/agent-spec/allow-list';
 
 const bar = { mark: 'bar', encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'v', type: 'quantitative' } } };
 const refused = (spec: unknown, policy?: Parameters<typeof prepareChartSpec>[1]) => {

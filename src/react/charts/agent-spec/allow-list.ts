@@ -1,12 +1,6 @@
-import {
-  CHART_DATA_NAME,
-  SPEC_HEIGHT,
-  type ChartSpecLimits,
-  type ChartSpecPolicy,
-  type PreparedSpec,
-} from './sanitize-spec';
-import { encoding, timeUnit, transform } from './spec-encoding';
-import { DEFAULT_EXPRESSION_FUNCTIONS, expression } from './spec-expression';
+import { CHART_DATA_NAME, SPEC_HEIGHT, type ChartSpecLimits, type ChartSpecPolicy, type PreparedSpec } from './policy';
+import { encoding, timeUnit, transform } from './encoding';
+import { DEFAULT_EXPRESSION_FUNCTIONS, expression } from './expression';
 import {
   bool,
   color,
@@ -26,8 +20,8 @@ import {
   text,
   type Rule,
   type Walk,
-} from './spec-rules';
-import { header, mark, title } from './spec-style';
+} from './rules';
+import { header, mark, title } from './style';
 
 /** The caps of agent chart specs unless a policy changes them (see {@link ChartSpecLimits}). */
 export const DEFAULT_CHART_SPEC_LIMITS: ChartSpecLimits = {

@@ -1,5 +1,5 @@
 import { parseExpression } from 'vega';
-import { format, refuse, type Rule } from './spec-rules';
+import { format, refuse, type Rule } from './rules';
 
 /**
  * Expression functions an agent chart may call: arithmetic, dates, short string work,
@@ -85,7 +85,7 @@ export const DEFAULT_EXPRESSION_FUNCTIONS: readonly string[] = [
   'if',
 ];
 
-/** Functions whose format argument must be a short literal (see `format` in spec-rules). */
+/** Functions whose format argument must be a short literal (see `format` in rules.ts). */
 const LITERAL_FORMAT_ARGUMENT: Record<string, number> = {
   format: 1,
   timeFormat: 1,

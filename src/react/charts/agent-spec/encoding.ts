@@ -1,4 +1,4 @@
-import { expression } from './spec-expression';
+import { expression } from './expression';
 import {
   bool,
   capped,
@@ -20,8 +20,8 @@ import {
   text,
   texts,
   type Rule,
-} from './spec-rules';
-import { axis, header, legend, markProps, paint, shapeName } from './spec-style';
+} from './rules';
+import { axis, header, legend, markProps, paint, shapeName } from './style';
 
 // Encodings, transforms and predicates of agent charts: fields, types, aggregates, time
 // units, bins, sorts, scales and a small set of transforms, every extent bounded.

@@ -1,0 +1,271 @@
+import { useId, useMemo } from 'react';
+import type { Cell, SqlResult } from '../../protocol';
+import type { ColumnFormatter } from '../charts/formats';
+import { ResultChart } from '../charts/ResultChart';
+import { ThemedRoot } from '../theme/ThemedRoot';
+import { useTheme } from '../theme/ThemeProvider';
+import { loadedDataClient } from './data/load-data-client';
+import { memberFormatter, type MemberFormatter } from './data/member-format';
+import { queryColumns, type QueryColumn } from './data/query-columns';
+import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
+import { chartResult, columnNames, fillMissingDates, isAdditive, memberInfo } from './query-chart-data';
+import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
+import {
+  DEFAULT_QUERY_CHART_HEIGHT,
+  QUERY_CHART_CHROME,
+  type QueryChartLabels,
+  type QueryChartProps,
+} from './query-chart-types';
+import { useReportError, WidgetBoundary, WidgetError } from './WidgetBoundary';
+
+/** The default {@link QueryChartLabels}. */
+export const DEFAULT_QUERY_CHART_LABELS: QueryChartLabels = {
+  error: 'Could not load the data',
+  retry: 'Retry',
+  loading: 'Loading',
+  waiting: 'Still running…',
+  empty: 'No data',
+  title: (measures, dimensions) => {
+    const list = (items: string[]) =>
+      items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+    return dimensions.length ? `${list(measures)} by ${list(dimensions)}` : list(measures);
+  },
+  weekOf: (day) => `Week of ${day}`,
+  measure: 'Measure',
+  value: 'Value',
+  drilldown: 'Drill down',
+  mark: (label, value) => (value === undefined ? label : `${label}: ${value}`),
+};
+
+/** The keyboard list of marks lists at most this many (a long series is drilled with a pointer or the table). */
+const MAX_LISTED = 60;
+
+/** The lazily loaded body of `QueryChart` (see there). */
+export function QueryChartView(props: QueryChartProps) {
+  const labels = { ...DEFAULT_QUERY_CHART_LABELS, ...props.labels };
+  return (
+    <WidgetBoundary className={boxClass(props.className)} labels={labels} onError={props.onError}>
+      <ChartBody {...props} labels={labels} />
+    </WidgetBoundary>
+  );
+}
+
+const boxClass = (className?: string) => ['ek-qchart', className].filter(Boolean).join(' ');
+
+/** The widget's whole height: the chart's and the title and toolbar above it (held while loading). */
+export const boxHeight = (height = DEFAULT_QUERY_CHART_HEIGHT) => height + QUERY_CHART_CHROME;
+
+function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
+  const { labels, onDrilldown, onError, toolbar = true } = props;
+  const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
+  const theme = useTheme();
+  const locale = props.locale ?? theme.locale ?? 'en-US';
+  const answer = useSemanticQuery(props.query);
+  // Titles and formats before the answer (the heading shows while it loads); one request
+  // for every widget. Its failure is not this chart's: the answer's annotation has them too.
+  const meta = useSemanticMeta();
+  useReportError(answer.error, onError);
+  const id = useId();
+  const data = answer.data;
+  // From the query as the host wrote it: the one sent is canonical (members sorted), and
+  // which dimension runs along the axis is the host's order.
+  const shape = JSON.stringify([props.query.measures, props.query.dimensions, props.query.timeDimensions]);
+  const plan = useMemo(
+    () => planChart(props.query, { kind: props.kind, stack: props.stack }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shape, props.kind, props.stack],
+  );
+  // Every column of the answer (a table shows them all), in its order.
+  const columns = useMemo(() => queryColumns(answer.query), [answer.query]);
+  const info = (column: QueryColumn) => memberInfo(data, meta.data, column);
+  const names = columnNames(columns, info);
+  const nameOf = (column: QueryColumn | undefined) => (column ? names.get(column.key)! : '');
+  const title =
+    props.title ??
+    labels.title(
+      plan.measures.map(nameOf),
+      [plan.along, plan.series].filter((column) => column?.role === 'dimension').map(nameOf),
+    );
+  const custom = loadedDataClient()?.customNumberFormat;
+  // By column name, as the chart and its table look them up.
+  const formats = new Map<string, MemberFormatter>();
+  for (const column of columns) {
+    const format = memberFormatter(info(column), { locale, granularity: column.granularity, custom });
+    formats.set(
+      names.get(column.key)!,
+      column.granularity === 'week'
+        ? (value, style = 'full') => (style === 'full' ? labels.weekOf(format(value, style)) : format(value, style))
+        : format,
+    );
+  }
+  const formatKey = [...formats.keys()].join('\u0000') + locale + (data ? 'a' : '') + (meta.data ? 'm' : '');
+  const formatters = useMemo(
+    () =>
+      Object.fromEntries(
+        [...formats].map(([name, format]): [string, ColumnFormatter] => [
+          name,
+          (value: Cell, style) => format(value, style),
+        ]),
+      ),
+    // Rebuilt when the names, the locale or what is known of the members change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [formatKey],
+  );
+  const result = useMemo(() => {
+    if (!data) return undefined;
+    const additive = (measure: QueryColumn) => isAdditive(meta.data, measure, info(measure));
+    return chartResult(fillMissingDates(data, plan, additive, props.today), names, title);
+    // The names and title follow from the answer, the meta and the plan.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, meta.data, plan, title, props.today]);
+  const spec = useMemo(
+    () =>
+      plan.kind === 'table' || plan.kind === 'number'
+        ? undefined
+        : chartSpec(plan, names, answer.query, { height, fold: { measure: labels.measure, value: labels.value } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [plan, formatKey, height, labels.measure, labels.value],
+  );
+
+  const drill = (row: Record<string, unknown>) => {
+    const along = plan.along;
+    if (!onDrilldown || !along || !result) return;
+    const name = names.get(along.key)!;
+    const value = row[name];
+    // Only a value the answer has ("Other", made of the smallest categories, is none).
+    const index = result.columns.findIndex((column) => column.name === name);
+    if (!result.rows.some((cells) => cells[index] === value)) return;
+    onDrilldown({ member: along.member, value: along.role === 'time' ? String(value).slice(0, 10) : value });
+  };
+
+  const state = answer.error ? 'error' : !result ? 'loading' : result.rows.length === 0 ? 'empty' : 'ready';
+  return (
+    <ThemedRoot
+      as="section"
+      className={boxClass(props.className)}
+      style={{ height: boxHeight(height) }}
+      aria-labelledby={`${id}-title`}
+      aria-busy={answer.isFetching || undefined}
+      data-state={state}
+      data-kind={plan.kind}
+    >
+      <h3 id={`${id}-title`} className="ek-qchart__title">
+        {title}
+      </h3>
+      <div className="ek-qchart__body">
+        {answer.error ? (
+          <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
+        ) : !result ? (
+          <div className="ek-skeleton ek-qchart__skeleton" role="status">
+            <span className="ek-sr-only">{answer.waiting ? labels.waiting : labels.loading}</span>
+            {answer.waiting && (
+              <span className="ek-qchart__waiting" aria-hidden="true">
+                {labels.waiting}
+              </span>
+            )}
+          </div>
+        ) : result.rows.length === 0 ? (
+          <p className="ek-qchart__empty">{labels.empty}</p>
+        ) : plan.kind === 'number' ? (
+          <Numbers result={result} plan={plan} names={names} formats={formats} />
+        ) : (
+          <>
+            <ResultChart
+              result={result}
+              spec={spec}
+              tableOnly={plan.kind === 'table'}
+              showTitle={false}
+              toolbar={toolbar}
+              locale={locale}
+              formatters={formatters}
+              onMarkClick={onDrilldown && spec ? drill : undefined}
+            />
+            {onDrilldown && spec && plan.along && (
+              <MarkList result={result} plan={plan} formats={formats} names={names} labels={labels} onSelect={drill} />
+            )}
+          </>
+        )}
+      </div>
+    </ThemedRoot>
+  );
+}
+
+/** Measures without dimensions: each value, large, under its title. */
+function Numbers({
+  result,
+  plan,
+  names,
+  formats,
+}: {
+  result: SqlResult;
+  plan: ChartPlan;
+  names: ReadonlyMap<string, string>;
+  formats: ReadonlyMap<string, MemberFormatter>;
+}) {
+  const row = result.rows[0] ?? [];
+  return (
+    <dl className="ek-qchart__numbers">
+      {plan.measures.map((measure, i) => {
+        const name = names.get(measure.key)!;
+        const value = row[result.columns.findIndex((column) => column.name === name)] ?? null;
+        return (
+          <div key={measure.key} className="ek-qchart__number">
+            {plan.measures.length > 1 && <dt>{name}</dt>}
+            <dd data-index={i}>{formats.get(name)?.(value, 'full') ?? String(value)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/**
+ * The chart's marks as buttons, for keyboards and screen readers (vega's SVG is neither
+ * focusable nor named per mark): one per value along the axis, with its measure when the
+ * chart has one series. Out of sight until a button has focus.
+ */
+function MarkList({
+  result,
+  plan,
+  formats,
+  names,
+  labels,
+  onSelect,
+}: {
+  result: SqlResult;
+  plan: ChartPlan;
+  formats: ReadonlyMap<string, MemberFormatter>;
+  names: ReadonlyMap<string, string>;
+  labels: QueryChartLabels;
+  onSelect: (row: Record<string, unknown>) => void;
+}) {
+  const along = plan.along!;
+  const alongName = names.get(along.key)!;
+  const indexOf = (name: string) => result.columns.findIndex((column) => column.name === name);
+  const index = indexOf(alongName);
+  const single = !plan.series && plan.measures.length === 1;
+  const measureName = names.get(plan.measures[0]!.key)!;
+  const measureIndex = indexOf(measureName);
+  const seen = new Set<unknown>();
+  const marks: { value: Cell; text: string }[] = [];
+  for (const row of result.rows) {
+    const value = row[index] ?? null;
+    if (value === null || seen.has(value)) continue;
+    seen.add(value);
+    const label = formats.get(alongName)?.(value, 'full') ?? String(value);
+    const amount = single ? (formats.get(measureName)?.(row[measureIndex] ?? null, 'full') ?? undefined) : undefined;
+    marks.push({ value, text: labels.mark(label, amount) });
+    if (marks.length >= MAX_LISTED) break;
+  }
+  return (
+    <ul className="ek-qchart__marks" aria-label={labels.drilldown}>
+      {marks.map(({ value, text }) => (
+        <li key={String(value)}>
+          <button type="button" className="ek-button" onClick={() => onSelect({ [alongName]: value })}>
+            {text}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,158 @@
+import type { AnnotationEntry, Granularity, LoadRow, MetaResponse, SqlResult } from '../../protocol';
+import { metaMembers } from '../../protocol';
+import { resolveDateRange } from './data/date-range';
+import type { SemanticResult } from './data/semantic-result';
+import { columnAnnotation, queryColumns, type QueryColumn } from './data/query-columns';
+import { toSqlResult } from './data/to-sql-result';
+import type { ChartPlan } from './query-chart-spec';
+
+// A query's answer as the chat's `SqlResult` for the chat's own chart code: columns named by
+// the members' short titles, and the periods of a time series that have no row filled in.
+
+/** What is known of a column's member: from the answer's annotation, else from the meta. */
+export function memberInfo(
+  result: SemanticResult | undefined,
+  meta: MetaResponse | undefined,
+  column: QueryColumn,
+): AnnotationEntry | undefined {
+  const annotated = columnAnnotation(result, column);
+  if (annotated) return annotated;
+  const found = meta ? metaMembers(meta).get(column.member) : undefined;
+  if (!found || found.kind === 'segment') return undefined;
+  const { title, shortTitle, type } = found.member;
+  const { format, currency } = found.member as { format?: AnnotationEntry['format']; currency?: string };
+  return { title, shortTitle, type, format, currency };
+}
+
+/**
+ * Column names by row key: each member's short title ("Revenue"), else its title, else its
+ * name; a name two columns would share gets its member's full title (then its key) instead.
+ */
+export function columnNames(
+  columns: readonly QueryColumn[],
+  info: (column: QueryColumn) => AnnotationEntry | undefined,
+): Map<string, string> {
+  const wanted = columns.map((column) => {
+    const entry = info(column);
+    return { column, short: entry?.shortTitle || entry?.title || column.key, long: entry?.title || column.key };
+  });
+  const count = (name: string) => wanted.filter((w) => w.short === name).length;
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  for (const { column, short, long } of wanted) {
+    let name = count(short) > 1 ? long : short;
+    if (used.has(name)) name = column.key;
+    used.add(name);
+    names.set(column.key, name);
+  }
+  return names;
+}
+
+/** Periods filled at most: a day series over decades is drawn as it came. */
+const MAX_FILLED = 2_000;
+const DAY = 86_400_000;
+const FILLABLE = new Set<Granularity>(['day', 'week', 'month', 'quarter', 'year']);
+/** Measures whose missing period is a zero (nothing counted, nothing summed); others stay empty. */
+const ADDITIVE = new Set(['count', 'countDistinct', 'countDistinctApprox', 'sum', 'runningTotal']);
+
+/**
+ * Whether a measure adds up (a count or a sum: a period without rows is 0), from the meta's
+ * `aggType` (the answer's annotation says only `number`), else its type.
+ */
+export function isAdditive(meta: MetaResponse | undefined, column: QueryColumn, entry?: AnnotationEntry): boolean {
+  const found = meta ? metaMembers(meta).get(column.member) : undefined;
+  const aggType = found?.kind === 'measure' ? found.member.aggType : undefined;
+  return ADDITIVE.has(aggType ?? entry?.type ?? '');
+}
+
+const dayOf = (value: unknown): number | undefined => {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
+};
+
+/** The first day of the period of `granularity` holding `ms` (weeks start on Monday, as the data API's). */
+function periodStart(ms: number, granularity: Granularity): number {
+  const date = new Date(ms);
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  if (granularity === 'week') return ms - ((date.getUTCDay() + 6) % 7) * DAY;
+  if (granularity === 'month') return Date.UTC(y, m, 1);
+  if (granularity === 'quarter') return Date.UTC(y, m - (m % 3), 1);
+  if (granularity === 'year') return Date.UTC(y, 0, 1);
+  return ms;
+}
+
+function nextPeriod(ms: number, granularity: Granularity): number {
+  const date = new Date(ms);
+  if (granularity === 'day') return ms + DAY;
+  if (granularity === 'week') return ms + 7 * DAY;
+  const months = granularity === 'month' ? 1 : granularity === 'quarter' ? 3 : 12;
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
+}
+
+/** A period's key as the data API writes times: local ISO without a zone. */
+const timeKey = (ms: number) => `${new Date(ms).toISOString().slice(0, 10)}T00:00:00.000`;
+
+/**
+ * The answer with a row for every period of its time series between the ends of the query's
+ * date range (two dates, or relative text read against `today`), else between its first
+ * and last rows: per series value when the chart has series. A missing count or sum is 0,
+ * any other measure empty (a gap, not a made-up value). Unchanged for other charts, for
+ * granularities under a day, or past {@link MAX_FILLED} periods.
+ */
+export function fillMissingDates(
+  result: SemanticResult,
+  plan: ChartPlan,
+  additive: (measure: QueryColumn) => boolean,
+  today?: Date,
+): SemanticResult {
+  const time = plan.along;
+  if (plan.kind !== 'line' && plan.kind !== 'bar') return result;
+  if (time?.role !== 'time' || !time.granularity || !FILLABLE.has(time.granularity)) return result;
+  const granularity = time.granularity;
+  const days = result.data.map((row) => dayOf(row[time.key])).filter((day) => day !== undefined);
+  const declared = result.query.timeDimensions?.find(
+    (entry) => entry.dimension === time.member && entry.granularity === granularity,
+  )?.dateRange;
+  const range = declared === undefined ? undefined : resolveDateRange(declared, today);
+  const from = range ? dayOf(range[0]) : days.length ? Math.min(...days) : undefined;
+  const to = range ? dayOf(range[1]) : days.length ? Math.max(...days) : undefined;
+  if (from === undefined || to === undefined || from > to) return result;
+  const periods: string[] = [];
+  for (let at = periodStart(from, granularity); at <= to; at = nextPeriod(at, granularity)) {
+    if (periods.length >= MAX_FILLED) return result;
+    periods.push(timeKey(at));
+  }
+  const series = plan.series;
+  const seriesValues = series ? [...new Set(result.data.map((row) => row[series.key] ?? null))] : [undefined];
+  const measures = queryColumns(result.query).filter((column) => column.role === 'measure');
+  // Own keys only (fromEntries defines them): a member name never reaches a prototype.
+  const empty = (period: string, value: LoadRow[string] | undefined): LoadRow =>
+    Object.fromEntries([
+      [time.key, period],
+      [time.member, period],
+      ...(series ? [[series.key, value ?? null]] : []),
+      ...measures.map((measure) => [measure.key, additive(measure) ? '0' : null]),
+    ]) as LoadRow;
+  const seen = new Map<string, LoadRow>();
+  const keyOf = (period: string, value: unknown) => `${period}\u0000${series ? JSON.stringify(value ?? null) : ''}`;
+  for (const row of result.data) {
+    const day = dayOf(row[time.key]);
+    if (day !== undefined) seen.set(keyOf(timeKey(day), series ? row[series.key] : undefined), row);
+  }
+  const filled: LoadRow[] = [];
+  for (const period of periods) {
+    for (const value of seriesValues) filled.push(seen.get(keyOf(period, value)) ?? empty(period, value));
+  }
+  // Rows outside the range (a server that answered more) are kept, after the series.
+  const inRange = new Set(filled);
+  for (const row of result.data) if (!inRange.has(row)) filled.push(row);
+  return { ...result, data: filled };
+}
+
+/** The answer as the chat's `SqlResult`, columns named by `names` (see {@link columnNames}). */
+export function chartResult(result: SemanticResult, names: ReadonlyMap<string, string>, title: string): SqlResult {
+  const sql = toSqlResult(result, title);
+  const columns = queryColumns(result.query);
+  return { ...sql, columns: sql.columns.map((column, i) => ({ ...column, name: names.get(columns[i]!.key)! })) };
+}

@@ -1,0 +1,66 @@
+import type { DataError, SemanticQuery } from '../../protocol';
+import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
+import type { WidgetErrorLabels } from './WidgetBoundary';
+import type { QueryChartKind } from './query-chart-spec';
+
+// The props and words of `QueryChart`, apart from its lazily loaded view: the entry holds
+// only these types and the box that keeps the chart's place.
+
+/** Words of a {@link QueryChart} (for another language, replace them all). */
+export interface QueryChartLabels extends WidgetErrorLabels {
+  /** While the answer loads (to screen readers). Default "Loading". */
+  loading: string;
+  /** While the server answers "Continue wait". Default "Still running…". */
+  waiting: string;
+  /** When the query answered no rows. Default "No data". */
+  empty: string;
+  /** The title made from the members' short titles: "Revenue by Region". */
+  title: (measures: string[], dimensions: string[]) => string;
+  /** A week's label in tooltips and tables: "Week of Jan 8, 2024". */
+  weekOf: (day: string) => string;
+  /** Series names when several measures share a chart. Defaults "Measure" and "Value". */
+  measure: string;
+  value: string;
+  /** Name of the keyboard list of marks that drill down. Default "Drill down". */
+  drilldown: string;
+  /** One entry of that list: "Europe: $1.2M". */
+  mark: (label: string, value: string | undefined) => string;
+}
+
+/** Props of {@link QueryChart}. */
+export interface QueryChartProps {
+  /** The semantic-layer query; the enclosing `SemanticFilters` apply to it. */
+  query: SemanticQuery;
+  /** The chart's title. Default: from the members' short titles ("Revenue by Region"). */
+  title?: string;
+  /**
+   * The chart. Default: from the query's shape (time → line, one dimension → bars, two →
+   * stacked bars, measures alone → the number). A kind the columns cannot draw is ignored.
+   */
+  kind?: QueryChartKind;
+  /** Two dimensions: stacked bars (default) or grouped ones (`false`). */
+  stack?: boolean;
+  /** Height of the chart itself, in pixels (the widget adds its title and toolbar). Default 260. */
+  height?: number;
+  /** The View/Export toolbar (chart type switch, CSV, PNG, SVG). Default true. */
+  toolbar?: boolean;
+  /**
+   * A click on a bar or a point (or Enter on the same mark in the keyboard list): the member
+   * along the chart's axis and the mark's value, the shape of a dashboard's drilldown, so
+   * `useDashboardChatBridge`'s `dashboardProps.onDrilldown` asks the chat about it.
+   */
+  onDrilldown?: (drilldown: Drilldown) => void;
+  /** Locale of numbers and dates. Default: the theme's, else `en-US`. */
+  locale?: string;
+  labels?: Partial<QueryChartLabels>;
+  /** Relative date ranges (for filling missing periods) are read against this day. Default today. */
+  today?: Date;
+  /** This chart's data errors (the provider's `onError` hears them too). */
+  onError?: (error: DataError) => void;
+  className?: string;
+}
+
+/** The chart's height unless `height` says otherwise. */
+export const DEFAULT_QUERY_CHART_HEIGHT = 260;
+/** Room for the title and the toolbar above the chart, in pixels (see styles.css, `.ek-qchart`). */
+export const QUERY_CHART_CHROME = 84;
