@@ -61,6 +61,8 @@ const lazyModules = [
   '../charts/export-result.js',
   // QueryChart's view (with the chat's chart code it draws with), loaded by the first chart.
   './QueryChartView.js',
+  // FilterBar's controls and their values queries, loaded by the first filter bar.
+  './FilterBarView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -42,6 +42,8 @@ export { QueryChart } from './QueryChart';
 export type { QueryChartLabels, QueryChartProps } from './query-chart-types';
 export type { QueryChartKind } from './query-chart-spec';
 export { useBridgeFilters } from './use-bridge-filters';
+export { FilterBar } from './FilterBar';
+export type { DatePreset, FilterBarLabels, FilterBarProps } from './filter-bar-types';
 export { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
 export { memberFormatter, type MemberFormatInfo, type MemberFormatter } from './data/member-format';
 export { queryColumns, type QueryColumn } from './data/query-columns';

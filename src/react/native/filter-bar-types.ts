@@ -1,0 +1,51 @@
+import type { DataError } from '../../protocol';
+
+/** A date preset of a {@link FilterBar}: its label and the data API's relative range. */
+export interface DatePreset {
+  label: string;
+  /** `last 7 days`, `this year`, … (read by the data API; see `DateRange`). */
+  range: string;
+}
+
+/** Words of a {@link FilterBar} (for another language, replace them all). */
+export interface FilterBarLabels {
+  /** The bar's accessible name. Default "Filters". */
+  bar: string;
+  /** The date range's label. Default "Date range". */
+  dateRange: string;
+  /** No date range. Default "All time". */
+  allTime: string;
+  /** Two dates of the user's own. Default "Custom range". */
+  custom: string;
+  from: string;
+  to: string;
+  /** A dimension without selected values. Default "All". */
+  all: string;
+  /** How many values are selected. Default "3 selected". */
+  selected: (count: number) => string;
+  /** While a dimension's values load. Default "Loading…". */
+  loading: string;
+  /** When a dimension's values could not load. Default "Could not load the values". */
+  error: string;
+  /** Clears every filter. Default "Clear filters". */
+  clear: string;
+}
+
+/** Props of {@link FilterBar}. */
+export interface FilterBarProps {
+  /** Dimensions to filter by their values (`orders.region`); each loads its values with a query. */
+  dimensions?: readonly string[];
+  /**
+   * The date presets (for the `SemanticFilters`' `dateDimension`; without one, no date range
+   * is offered). Default: last 7, 30 and 90 days, this month, this quarter, this year, last year.
+   */
+  presets?: readonly DatePreset[];
+  /** Offer two dates of the user's own. Default true. */
+  customRange?: boolean;
+  /** Most values listed per dimension. Default 100. */
+  maxValues?: number;
+  labels?: Partial<FilterBarLabels>;
+  /** Errors of the values queries (the provider's `onError` hears them too). */
+  onError?: (error: DataError) => void;
+  className?: string;
+}
