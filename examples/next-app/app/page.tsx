@@ -3,12 +3,16 @@
 import { headers } from 'next/headers';
 import { AgentChat, EmbeddedDashboard } from 'react-embedded-analytics';
 import { currentUser } from '../lib/backend';
+import { prefetchNativeOverview } from '../lib/data';
 import { AnalyticsProvider } from './analytics-provider';
+import { NativeOverview } from './native-overview';
 
 export default async function Page() {
   const user = await currentUser(await headers());
   const embedBaseUrl = process.env.EMBED_BASE_URL;
   const development = process.env.NODE_ENV === 'development';
+  // The KPIs and the first chart, fetched here: their numbers are in the HTML.
+  const native = user ? await prefetchNativeOverview(user) : null;
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -22,6 +26,7 @@ export default async function Page() {
           </nav>
         )}
       </header>
+      {native && <NativeOverview apiUrl={native.apiUrl} dehydrated={native.dehydrated} />}
       {embedBaseUrl ? (
         <AnalyticsProvider embedBaseUrl={embedBaseUrl}>
           <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16 }}>
