@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { DemoApp } from '../demo/App';
 import { FilterBar, KpiCard, QueryChart, QueryTable } from '../src/react/native';
+import { fixtureDashboards, storybookDemoBackend } from './support/demo-backend';
 import { ELIAS, ERIN, LAST_QUARTER, NativeFrame, type NativeFrameOptions } from './support/native-data';
 
 // The native overview: a filter bar, four KPIs, three charts and a table, straight from the
@@ -21,7 +23,8 @@ function Overview({ width = 1100 }: { width?: number }) {
   return (
     <div style={{ display: 'grid', gap: 12, width }}>
       <FilterBar dimensions={['orders.region', 'orders.category']} />
-      <div style={columns(4)}>
+      {/* Four across only where a card has room for a full number. */}
+      <div style={columns(width < 1000 ? 2 : 4)}>
         <KpiCard measure="orders.revenue" sparkline today={TODAY} />
         <KpiCard measure="orders.count" sparkline today={TODAY} />
         <KpiCard measure="orders.averageOrderValue" today={TODAY} />
@@ -172,5 +175,28 @@ export const ErinAndElias: Story = {
     await within(erin).findByRole('checkbox', { name: 'Asia Pacific' }, { timeout: 15_000 });
     await within(elias).findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 });
     await expect(within(elias).queryByRole('checkbox', { name: 'Asia Pacific' })).toBeNull();
+  },
+};
+
+/**
+ * The demo's native overview, listed beside its iframe dashboards: a bar asks the analyst
+ * about it (the same bridge as the iframe's bars).
+ */
+export const InTheDemo: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => <DemoApp backend={storybookDemoBackend} dashboards={fixtureDashboards} conversationsKey={null} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Native overview' }));
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Native overview');
+    await expect(canvas.getByRole('button', { name: 'Native overview' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(canvasElement.querySelectorAll('.ek-chart__view[data-drawn]')).toHaveLength(3), {
+      timeout: 30_000,
+    });
+    const bar = await canvas.findByRole('button', { name: /^Europe: / }, { timeout: 10_000 });
+    bar.focus();
+    await userEvent.keyboard('{Enter}');
+    const log = await canvas.findByRole('log', {}, { timeout: 10_000 });
+    await waitFor(() => expect(log).toHaveTextContent("Tell me about Europe's revenue"), { timeout: 10_000 });
   },
 };
