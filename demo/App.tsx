@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties } from 'react';
 import {
   AgentChat,
   createTheme,
@@ -14,7 +14,6 @@ import {
   type ThreadRecord,
   type ThreadStore,
 } from '../src';
-import { NativeOverview } from './NativeOverview';
 import { demoThemes, type DemoThemeName } from './themes';
 import { demoUsers, type DemoDashboard, type DemoUser } from './users';
 import './demo.css';
@@ -59,6 +58,9 @@ function questionFor({ value, widgetId }: Drilldown): string | undefined {
   const measure = widgetId?.split('-by-')[0] ?? 'revenue';
   return `Tell me about ${String(value).replace(/\s+/g, ' ').slice(0, 80)}'s ${measure}`;
 }
+
+// Loaded when picked: the iframe dashboards' first load stays as it was.
+const NativeOverview = lazy(() => import('./NativeOverview').then((module) => ({ default: module.NativeOverview })));
 
 /** The sidebar's entry for the native overview (beside the iframe dashboards). */
 const NATIVE = 'native-overview';
@@ -131,11 +133,13 @@ function Workspace({
           )}
         </div>
         {native && dashboard && (
-          <NativeOverview
-            deploymentId={dashboard.deploymentId}
-            filters={bridge.filters}
-            onDrilldown={bridge.dashboardProps.onDrilldown}
-          />
+          <Suspense fallback={null}>
+            <NativeOverview
+              deploymentId={dashboard.deploymentId}
+              filters={bridge.filters}
+              onDrilldown={bridge.dashboardProps.onDrilldown}
+            />
+          </Suspense>
         )}
         {!native && dashboard && (
           <EmbeddedDashboard
