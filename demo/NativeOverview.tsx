@@ -30,10 +30,10 @@ export function NativeOverview({
 }) {
   return (
     <SemanticProvider deploymentId={deploymentId}>
-      {/* The mock's data ends on 2024-12-31: its last year, as dates. */}
+      {/* The mock's data ends on 2024-12-31: its last quarter, as dates (the KPIs compare it with the one before). */}
       <SemanticFilters
         dateDimension="orders.createdAt"
-        defaultValue={{ dateRange: ['2024-01-01', '2024-12-31'], values: {} }}
+        defaultValue={{ dateRange: ['2024-10-01', '2024-12-31'], values: {} }}
       >
         <BridgeFilters filters={filters} />
         <div className="demo-native">
@@ -59,7 +59,7 @@ export function NativeOverview({
           <QueryChart
             query={{
               measures: ['orders.revenue'],
-              timeDimensions: [{ dimension: 'orders.createdAt', granularity: 'month' }],
+              timeDimensions: [{ dimension: 'orders.createdAt', granularity: 'week' }],
             }}
             height={200}
           />
