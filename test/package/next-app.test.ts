@@ -172,6 +172,8 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     expect(cards[1]).toContain(`>${orders}</p>`);
     expect(html).toMatch(/<section[^>]*data-state="ready"[^>]*class="ek-root ek-qchart"/);
     expect(html).toContain('Revenue by Region');
+    // Only answers go into the page: the server's data token (a JWT) stays on the server.
+    expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./);
     // Signed out: no numbers, no data token.
     const signedOut = await (await fetch(origin)).text();
     expect(signedOut).not.toContain('ek-kpi');
