@@ -185,7 +185,9 @@ const checks = [
     gzip: true,
     // Issue 25: createDataToken signs with jose's SignJWT (about 6.5 KB): 12.3 KB. Server
     // code only; a dynamic import would not shrink it here (size-limit counts every chunk).
-    limit: '13 KB',
+    // The server render's prefetch (semanticQueryOptions) reads /load and /meta answers with
+    // the protocol's checks (about 2.3 KB): 14.6 KB. Never shipped to a browser.
+    limit: '15 KB',
   },
   {
     name: 'react-embedded-analytics/mock (tests and demos only)',

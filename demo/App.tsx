@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties } from 'react';
 import {
   AgentChat,
   createTheme,
@@ -59,6 +59,12 @@ function questionFor({ value, widgetId }: Drilldown): string | undefined {
   return `Tell me about ${String(value).replace(/\s+/g, ' ').slice(0, 80)}'s ${measure}`;
 }
 
+// Loaded when picked: the iframe dashboards' first load stays as it was.
+const NativeOverview = lazy(() => import('./NativeOverview').then((module) => ({ default: module.NativeOverview })));
+
+/** The sidebar's entry for the native overview (beside the iframe dashboards). */
+const NATIVE = 'native-overview';
+
 /**
  * One user's dashboard and chat, connected by `useDashboardChatBridge`: a click on a bar in
  * the dashboard asks the analyst about it; "Show in dashboard" on an answer filters the
@@ -69,11 +75,14 @@ function Workspace({
   dashboard,
   transport,
   conversationsKey,
+  native = false,
 }: {
   user: DemoUser;
   dashboard: DemoDashboard | undefined;
   transport: ChatTransport;
   conversationsKey: string | null;
+  /** Show the native overview (of `dashboard`'s deployment) instead of the iframe. */
+  native?: boolean;
 }) {
   const main = useRef<HTMLElement>(null);
   const chat = useRef<HTMLElement>(null);
@@ -101,7 +110,7 @@ function Workspace({
         />
       </section>
       <main className="demo-main" ref={main}>
-        <h1 className="demo-main__title">{dashboard?.title ?? 'No dashboards'}</h1>
+        <h1 className="demo-main__title">{native ? 'Native overview' : (dashboard?.title ?? 'No dashboards')}</h1>
         <p className="demo-main__note">
           Showing what {user.name} may see: {user.role.toLowerCase()}. Click a bar to ask the analyst about it.
         </p>
@@ -123,7 +132,16 @@ function Workspace({
             </>
           )}
         </div>
-        {dashboard && (
+        {native && dashboard && (
+          <Suspense fallback={null}>
+            <NativeOverview
+              deploymentId={dashboard.deploymentId}
+              filters={bridge.filters}
+              onDrilldown={bridge.dashboardProps.onDrilldown}
+            />
+          </Suspense>
+        )}
+        {!native && dashboard && (
           <EmbeddedDashboard
             key={dashboard.publicId}
             publicId={dashboard.publicId}
@@ -165,6 +183,7 @@ export function DemoApp({
   const [themeName, setThemeName] = useState<DemoThemeName>(initialTheme);
   const [publicId, setPublicId] = useState(dashboards[0]?.publicId);
   const user = demoUsers.find((candidate) => candidate.id === userId) ?? demoUsers[0]!;
+  const native = publicId === NATIVE && dashboards.length > 0;
   const dashboard = dashboards.find((candidate) => candidate.publicId === publicId) ?? dashboards[0];
   const theme = useMemo(() => createTheme(demoThemes[themeName]), [themeName]);
   // New identity, new sessions and a new thread: keyed by user.
@@ -214,13 +233,20 @@ export function DemoApp({
                 <li key={candidate.publicId}>
                   <button
                     type="button"
-                    aria-current={candidate.publicId === dashboard?.publicId ? 'page' : undefined}
+                    aria-current={!native && candidate.publicId === dashboard?.publicId ? 'page' : undefined}
                     onClick={() => setPublicId(candidate.publicId)}
                   >
                     {candidate.title}
                   </button>
                 </li>
               ))}
+              {dashboards.length > 0 && (
+                <li>
+                  <button type="button" aria-current={native ? 'page' : undefined} onClick={() => setPublicId(NATIVE)}>
+                    Native overview
+                  </button>
+                </li>
+              )}
             </ul>
           </nav>
           <Workspace
@@ -229,6 +255,7 @@ export function DemoApp({
             dashboard={dashboard}
             transport={transport}
             conversationsKey={conversationsKey}
+            native={native}
           />
         </div>
       </div>

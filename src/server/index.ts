@@ -24,3 +24,10 @@ export {
   type DataTokenOptions,
 } from './data-token';
 export { createDataProxy, DEFAULT_DATA_PROXY_MAX_BODY_BYTES, type DataProxyOptions } from './data-proxy';
+export {
+  fetchSemanticQuery,
+  semanticMetaOptions,
+  semanticQueryOptions,
+  type SemanticPrefetchOptions,
+  type SemanticQueryOptions,
+} from './semantic-prefetch';

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
+import { nativeBench } from './native.bench';
 import { report } from './harness';
 import { protocolBench } from './protocol.bench';
 import type { SuiteOptions } from './suite';
@@ -26,6 +27,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['protocol', protocolBench, true],
   ['charts', chartsBench, true],
   ['chat', chatBench, true],
+  ['native', nativeBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)

@@ -6,6 +6,8 @@
 
 /** The signed-in user, as the host's own session store knows them. */
 declare const user: { id: string; name: string; avatarUrl?: string; regions: string[] };
+/** The host's session function (the guide's `getSession`). */
+declare const getSession: import('react-embedded-analytics').GetSession;
 /** The chat's transport, e.g. `{ url: '/api/chat' }`. */
 declare const transport: import('react-embedded-analytics').ChatTransport;
 /** A chat message from the thread. */

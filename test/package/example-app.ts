@@ -13,7 +13,14 @@ import { packTarball } from '../../scripts/check-package';
 
 export const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** The backend's variables, as the mock prints them. */
-export const GUIDE_VARIABLES = ['EMBED_BASE_URL', 'EMBED_API_KEY', 'EMBED_DEPLOYMENT_ID', 'AGENT_CHAT_URL'];
+export const GUIDE_VARIABLES = [
+  'EMBED_BASE_URL',
+  'EMBED_API_KEY',
+  'EMBED_DEPLOYMENT_ID',
+  'AGENT_CHAT_URL',
+  'DATA_API_URL',
+  'DATA_API_SECRET',
+];
 
 /** This process's environment without what would change a child's behaviour. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

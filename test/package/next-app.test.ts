@@ -4,10 +4,12 @@
  * (no configuration in the environment), served by `next start` against the mock started by
  * the package's own command, and driven in Chromium: the dashboard loads, a question streams
  * to a chart, Stop sends exactly one abort, a reload keeps the conversation, the layout
- * stacks at 390 px; signed out, both ask to sign in.
+ * stacks at 390 px; signed out, both ask to sign in. Its native KPIs and first chart are rendered
+ * on the server: their numbers are in the HTML, and the browser makes no `/load` request for them.
  */
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataToken, fetchSemanticQuery } from '../../src/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
 import { cleanEnv, ExampleApp, freePort } from './example-app';
 
@@ -61,11 +63,44 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     expect(html).toMatch(/<textarea[^>]*class="ek-composer__input"/);
   });
 
+  it("server-renders the native KPIs and first chart with the signed-in user's numbers", async () => {
+    // The numbers Erin's identity gets from the data API, asked here directly.
+    const { token } = await createDataToken({
+      apiSecret: mockEnv.DATA_API_SECRET!,
+      user: {
+        externalId: 'erin',
+        userAttributes: [{ name: 'region', value: ['Europe', 'North America', 'Asia Pacific', 'Latin America'] }],
+      },
+    });
+    const ask = async (measure: string) =>
+      Number(
+        (await fetchSemanticQuery({ measures: [measure] }, { apiUrl: mockEnv.DATA_API_URL!, token })).data[0]![measure],
+      );
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const revenue = usd.format(await ask('orders.revenue'));
+    const orders = new Intl.NumberFormat('en-US').format(await ask('orders.count'));
+    const html = await (await fetch(origin, { headers: { Cookie: 'user=erin' } })).text();
+    const cards =
+      html.match(/<div role="group"[^>]*data-state="ready"[^>]*class="ek-root ek-kpi"[\s\S]*?<\/div>/g) ?? [];
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toContain(`title="${revenue}"`);
+    expect(cards[1]).toContain(`>${orders}</p>`);
+    expect(html).toMatch(/<section[^>]*data-state="ready"[^>]*class="ek-root ek-qchart"/);
+    expect(html).toContain('Revenue by Region');
+    // Only answers go into the page: the server's data token (a JWT) stays on the server.
+    expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./);
+    // Signed out: no numbers, no data token.
+    const signedOut = await (await fetch(origin)).text();
+    expect(signedOut).not.toContain('ek-kpi');
+  });
+
   describe('in Chromium', () => {
     let page: Page;
     /** Console errors and warnings, and uncaught errors, per page. */
     const problems = new Map<Page, string[]>();
     const aborts: { status: number | undefined }[] = [];
+    /** The data API's /load requests of each page. */
+    const loads = new Map<Page, string[]>();
 
     beforeAll(async () => {
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -77,6 +112,11 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       const opened = await context.newPage();
       const logged: string[] = [];
       problems.set(opened, logged);
+      const pageLoads: string[] = [];
+      loads.set(opened, pageLoads);
+      opened.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('/cubejs-api/v1/load')) pageLoads.push(request.url());
+      });
       opened.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
       opened.on('console', (message) => {
         if (['error', 'warning'].includes(message.type())) logged.push(`${message.type()}: ${message.text()}`);
@@ -109,6 +149,10 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       const started = Date.now();
       page = await open(true);
       await page.locator('.ek-embed[data-phase="ready"]').waitFor({ timeout: 30_000 });
+      // The server-rendered KPIs and chart: hydrated, drawn, and not asked for again.
+      await page.locator('.ek-qchart .ek-chart__view[data-drawn]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('.ek-kpi[data-state="ready"]').count()).toBe(3);
+      expect(loads.get(page)).toEqual([]);
       const dashboardMs = Date.now() - started;
       await page
         .frameLocator('iframe[title="Sales overview"]')
@@ -119,7 +163,7 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       const box = page.getByRole('textbox', { name: 'Ask a question' });
       await box.fill('Revenue by region');
       await box.press('Enter');
-      await page.locator('.ek-chart__view[data-drawn] svg').first().waitFor({ timeout: 30_000 });
+      await page.locator('.ek-chat .ek-chart__view[data-drawn] svg').first().waitFor({ timeout: 30_000 });
       await expect
         .poll(() => page.locator('.ek-chat > [role="status"]').textContent(), { timeout: 30_000 })
         .toBe('Done.');

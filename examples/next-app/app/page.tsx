@@ -3,11 +3,15 @@
 import { headers } from 'next/headers';
 import { AgentChat, EmbeddedDashboard } from 'react-embedded-analytics';
 import { currentUser, devSignIn } from '../lib/backend';
+import { prefetchNativeOverview } from '../lib/data';
 import { AnalyticsProvider } from './analytics-provider';
+import { NativeOverview } from './native-overview';
 
 export default async function Page() {
   const user = await currentUser(await headers());
   const embedBaseUrl = process.env.EMBED_BASE_URL;
+  // The KPIs and the first chart, fetched here: their numbers are in the HTML.
+  const native = user ? await prefetchNativeOverview(user) : null;
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -21,6 +25,7 @@ export default async function Page() {
           </nav>
         )}
       </header>
+      {native && <NativeOverview apiUrl={native.apiUrl} dehydrated={native.dehydrated} />}
       {embedBaseUrl ? (
         <AnalyticsProvider embedBaseUrl={embedBaseUrl}>
           {/* Dashboard and chat side by side, stacked on a narrow screen (globals.css). */}

@@ -3,3 +3,4 @@ export * from './query';
 export * from './meta';
 export * from './load';
 export * from './session-path';
+export * from './result';

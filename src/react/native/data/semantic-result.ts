@@ -1,24 +1,7 @@
-import type { Annotation, LoadRow, MetaResponse, SemanticQuery } from '../../../protocol';
+import type { MetaResponse, SemanticQuery, SemanticResult } from '../../../protocol';
 
-/**
- * One query's answer as kept in the cache: plain JSON (so a server can dehydrate it into the
- * page), rows keyed by member with values as the data API sent them (numbers as strings,
- * times as local ISO without zone), already checked and free of prototype keys.
- */
-export interface SemanticResult {
-  /** The query that was sent (canonical, filters merged). */
-  query: SemanticQuery;
-  /** The rows, keyed `cube.member` (a time dimension with a granularity: `cube.time.month`). */
-  data: LoadRow[];
-  /** Titles, types and formats of the members in `data`. */
-  annotation: Annotation;
-  /** Rows without `limit`/`offset`, when the query asked for `total`. */
-  total?: number;
-  /** The query as the server normalised it, for `@cubejs-client/core`'s `ResultSet` (pivots, missing dates). */
-  pivotQuery?: Record<string, unknown>;
-  /** When the server's cache was refreshed. */
-  lastRefreshTime?: string;
-}
+/** One query's answer as kept in the cache (one shape, shared with the server's prefetch). */
+export type { SemanticResult } from '../../../protocol';
 
 /** What the provider's data source does (the lazy client implements it; tests may too). */
 export interface DataSource {

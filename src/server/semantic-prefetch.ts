@@ -1,0 +1,149 @@
+import {
+  canonicalQuery,
+  DataError,
+  dataApiBaseUrl,
+  dataErrorFromAnswer,
+  isContinueWait,
+  MetaResponseSchema,
+  MultiLoadResponseSchema,
+  parseLoadResponse,
+  queryMembers,
+  semanticMetaKey,
+  semanticQueryKey,
+  serviceUrlProblem,
+  type MetaResponse,
+  type SemanticQuery,
+  type SemanticResult,
+} from '../protocol';
+
+// A server renders native widgets with their numbers: it asks the data API itself and puts
+// each answer in the page's QueryClient under the exact key `useSemanticQuery` reads, in the
+// exact shape the browser's data client stores, so the browser shows it and asks nothing.
+
+/** Options of {@link semanticQueryOptions} and {@link semanticMetaOptions}. */
+export interface SemanticPrefetchOptions {
+  /** The data API: `{deploymentUrl}/cubejs-api/v1` (or the deployment URL). */
+  apiUrl: string;
+  /** A data token for the signed-in user (`createDataToken`, or the session path's). Never sent to the browser by this helper. */
+  token: string;
+  /** The page's `SemanticProvider` `scope` (its cache keys). Default `'default'`. */
+  scope?: string;
+  /** Injected fetch. Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** The whole request's deadline, "Continue wait" polls included. Default 10 s (a page is waiting). */
+  timeoutMs?: number;
+  /** Largest answer read, in bytes. Default 16 MiB. */
+  maxAnswerBytes?: number;
+}
+
+/** What `queryClient.prefetchQuery` / `fetchQuery` take: the key and the function. */
+export interface SemanticQueryOptions<T> {
+  queryKey: readonly unknown[];
+  queryFn: (context?: { signal?: AbortSignal }) => Promise<T>;
+}
+
+const MAX_POLLS = 50;
+
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+  const text = await response.text();
+  if (text.length > maxBytes) throw new DataError('server', `the data API's answer is over ${maxBytes} bytes`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (response.ok) throw new DataError('server', 'the data API answered with something other than JSON');
+    return text;
+  }
+}
+
+/** One GET of the data API, "Continue wait" polled, failures as typed `DataError`s. */
+async function ask(
+  options: SemanticPrefetchOptions,
+  path: string,
+  members: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const problem = serviceUrlProblem(options.apiUrl);
+  if (problem) throw new DataError('server', `apiUrl: ${problem}`);
+  if (typeof options.token !== 'string' || options.token === '') throw new DataError('unauthorized', 'no data token');
+  const url = `${dataApiBaseUrl(options.apiUrl)}/${path}`;
+  const fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const maxBytes = options.maxAnswerBytes ?? 16 * 1024 * 1024;
+  for (let poll = 0; ; poll++) {
+    let response: Response;
+    try {
+      response = await fetcher(url, { headers: { Authorization: options.token }, signal: combined });
+    } catch (error) {
+      if (deadline.aborted) throw new DataError('timeout', 'the data API did not answer in time', { cause: error });
+      throw new DataError('network', 'could not reach the data API', { cause: error });
+    }
+    const body = await readJson(response, maxBytes);
+    if (!response.ok) throw dataErrorFromAnswer(response.status, body, members);
+    if (!isContinueWait(body)) return body;
+    if (poll >= MAX_POLLS) throw new DataError('timeout', `the query was still running after ${MAX_POLLS} polls`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100 * (poll + 1), 1_000)));
+  }
+}
+
+/** JSON without `undefined` (a dehydrated page carries plain JSON only). */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * Runs one query against the data API, as the browser's data client would: the canonical
+ * query, the multi form, the answer checked (prototype keys dropped) and returned as the
+ * cache's {@link SemanticResult}. Rejects with a `DataError`.
+ */
+export async function fetchSemanticQuery(
+  query: SemanticQuery,
+  options: SemanticPrefetchOptions,
+  signal?: AbortSignal,
+): Promise<SemanticResult> {
+  const sent = canonicalQuery(query);
+  const search = new URLSearchParams({ query: JSON.stringify(sent), queryType: 'multi' });
+  const body = await ask(options, `load?${search}`, queryMembers(sent), signal);
+  let first;
+  try {
+    first = parseLoadResponse(body)[0];
+  } catch (error) {
+    throw new DataError('server', "the data API's load answer is not valid", { cause: error });
+  }
+  if (!first) throw new DataError('server', "the data API's load answer has no result");
+  const result: SemanticResult = { query: sent, data: first.data, annotation: first.annotation };
+  if (typeof first.total === 'number') result.total = first.total;
+  const pivotQuery = MultiLoadResponseSchema.is(body) ? body.pivotQuery : undefined;
+  if (pivotQuery) result.pivotQuery = pivotQuery;
+  return plain(result);
+}
+
+/**
+ * For a server render: `queryClient.prefetchQuery(semanticQueryOptions(query, options))`
+ * puts the answer in the cache under the key `useSemanticQuery` reads for the same query
+ * (member and filter order do not matter), so after `dehydrate` and `HydrationBoundary` the
+ * widget shows its number in the server's HTML and the browser does not ask again while it
+ * is fresh. The query must be the one the widget sends (a `KpiCard`'s period, the shared
+ * filters merged) and `scope` the page provider's.
+ */
+export function semanticQueryOptions(
+  query: SemanticQuery,
+  options: SemanticPrefetchOptions,
+): SemanticQueryOptions<SemanticResult> {
+  return {
+    queryKey: semanticQueryKey(query, options.scope),
+    queryFn: (context) => fetchSemanticQuery(query, options, context?.signal),
+  };
+}
+
+/** As {@link semanticQueryOptions}, for the data model (`/meta`: titles and formats before any answer). */
+export function semanticMetaOptions(options: SemanticPrefetchOptions): SemanticQueryOptions<MetaResponse> {
+  return {
+    queryKey: semanticMetaKey(options.scope),
+    queryFn: async (context) => {
+      const body = await ask(options, 'meta', [], context?.signal);
+      const parsed = MetaResponseSchema.safeParse(body, 'meta answer');
+      if (!parsed.success)
+        throw new DataError('server', "the data API's meta answer is not valid", { cause: parsed.error });
+      return plain(parsed.data);
+    },
+  };
+}

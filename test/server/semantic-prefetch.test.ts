@@ -1,0 +1,93 @@
+import { QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockService, MOCK_DATA_API_SECRET, startMockServer, type MockServer } from '../../src/mock';
+import { DataError, semanticQueryKey } from '../../src/protocol';
+import { createDataClient } from '../../src/react/native/data/data-client';
+import { createDataToken, fetchSemanticQuery, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
+
+let server: MockServer;
+let token: string;
+const requests: string[] = [];
+beforeAll(async () => {
+  const mock = createMockService();
+  server = await startMockServer({
+    ...mock,
+    handle: (request: Request) => {
+      requests.push(new URL(request.url).pathname);
+      return mock.handle(request);
+    },
+  } as typeof mock);
+  token = (
+    await createDataToken({
+      apiSecret: MOCK_DATA_API_SECRET,
+      user: { externalId: 'prefetch-elias', userAttributes: [{ name: 'region', value: ['Europe'] }] },
+    })
+  ).token;
+});
+afterAll(() => server.close());
+
+const apiUrl = () => `${server.url}/cubejs-api/v1`;
+const REVENUE_BY_REGION = { dimensions: ['orders.region'], measures: ['orders.revenue', 'orders.count'] };
+
+describe('semanticQueryOptions (server prefetch)', () => {
+  it("produces exactly the cache entry the browser's data client stores, under useSemanticQuery's key", async () => {
+    const client = createDataClient({ apiUrl: apiUrl(), getDataToken: () => async () => token });
+    const paged = {
+      ...REVENUE_BY_REGION,
+      limit: 2,
+      offset: 0,
+      total: true,
+      order: { 'orders.revenue': 'desc' as const },
+    };
+    for (const query of [REVENUE_BY_REGION, paged]) {
+      const fromBrowser = await client.load(semanticQueryKey(query)[3], new AbortController().signal);
+      const fromServer = await fetchSemanticQuery(query, { apiUrl: apiUrl(), token });
+      expect(fromServer).toEqual(fromBrowser);
+    }
+  });
+
+  it('dehydrates into a page cache that hydrates with the rows of the token identity (Elias: Europe only)', async () => {
+    const server = new QueryClient();
+    const options = { apiUrl: apiUrl(), token, scope: 'page' };
+    // Members written in another order: the same key.
+    await server.prefetchQuery(
+      semanticQueryOptions({ measures: ['orders.count', 'orders.revenue'], dimensions: ['orders.region'] }, options),
+    );
+    await server.prefetchQuery(semanticMetaOptions(options));
+    const state = JSON.parse(JSON.stringify(dehydrate(server)));
+    const browser = new QueryClient();
+    hydrate(browser, state);
+    const cached = browser.getQueryData<{ data: Record<string, unknown>[] }>(
+      semanticQueryKey(REVENUE_BY_REGION, 'page'),
+    );
+    expect(cached!.data.map((row) => row['orders.region'])).toEqual(['Europe']);
+    expect(
+      browser.getQueryData<{ cubes: unknown[] }>(['react-embedded-analytics/semantic', 'page', 'meta'])!.cubes.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('fails with typed errors: an unknown member (bad-query naming it), a refused token, a bad URL', async () => {
+    const bad = fetchSemanticQuery({ measures: ['orders.nope'] }, { apiUrl: apiUrl(), token });
+    await expect(bad).rejects.toMatchObject({ kind: 'bad-query', member: 'orders.nope' });
+    await expect(
+      fetchSemanticQuery(REVENUE_BY_REGION, { apiUrl: apiUrl(), token: 'made.up.token' }),
+    ).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    await expect(
+      fetchSemanticQuery(REVENUE_BY_REGION, { apiUrl: 'javascript:alert(1)', token }),
+    ).rejects.toBeInstanceOf(DataError);
+  });
+
+  it('polls "Continue wait" until the answer', async () => {
+    requests.length = 0;
+    const faulty: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('X-Mock-Faults', JSON.stringify({ continueWaitTimes: 2 }));
+      return fetch(input, { ...init, headers });
+    };
+    const result = await fetchSemanticQuery(REVENUE_BY_REGION, { apiUrl: apiUrl(), token, fetch: faulty });
+    expect(result.data).toHaveLength(1);
+    expect(requests.filter((path) => path.endsWith('/load'))).toHaveLength(3);
+  });
+});
