@@ -27,6 +27,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The region filter's disclosure, once the bar has drawn it (waitFor retries only on a throw). */
+const regionFilter = (canvasElement: HTMLElement) =>
+  waitFor(
+    () => {
+      const region = canvasElement.querySelector('details');
+      expect(region).not.toBeNull();
+      return region!;
+    },
+    { timeout: 15_000 },
+  );
+
 const drawn = (canvasElement: HTMLElement) =>
   waitFor(() => expect(canvasElement.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), { timeout: 15_000 });
 
@@ -36,7 +47,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await drawn(canvasElement);
     await userEvent.selectOptions(canvas.getByLabelText('Date range'), 'this year');
-    const region = canvasElement.querySelector('details')!;
+    const region = await regionFilter(canvasElement);
     await userEvent.click(within(region).getByText('Region'));
     await userEvent.click(await within(region).findByRole('checkbox', { name: 'Europe' }, { timeout: 10_000 }));
     expect(within(region).getByText(/Europe/, { selector: 'summary' })).toBeTruthy();
@@ -58,7 +69,7 @@ export const CustomRange: Story = {
 export const LoadingValues: Story = {
   decorators: [withNative({ fetch: neverLoads })],
   play: async ({ canvasElement }) => {
-    const region = await waitFor(() => canvasElement.querySelector('details')!, { timeout: 15_000 });
+    const region = await regionFilter(canvasElement);
     // The title comes with the meta.
     await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
     expect(within(region).getByText('Loading…')).toBeTruthy();
@@ -69,7 +80,7 @@ export const LoadingValues: Story = {
 export const FailingValues: Story = {
   decorators: [withNative({ fetch: loadFaults({ httpStatus: 500 }) })],
   play: async ({ canvasElement }) => {
-    const region = await waitFor(() => canvasElement.querySelector('details')!, { timeout: 15_000 });
+    const region = await regionFilter(canvasElement);
     // The title comes with the meta.
     await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
     await within(region).findByRole('alert', {}, { timeout: 15_000 });
@@ -81,7 +92,7 @@ export const FailingValues: Story = {
 export const ContinueWait: Story = {
   decorators: [withNative({ fetch: loadFaults({ continueWaitTimes: 2 }) })],
   play: async ({ canvasElement }) => {
-    const region = await waitFor(() => canvasElement.querySelector('details')!, { timeout: 15_000 });
+    const region = await regionFilter(canvasElement);
     // The title comes with the meta.
     await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
     await within(region).findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 });
