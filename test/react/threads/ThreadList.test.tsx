@@ -191,7 +191,8 @@ describe('<ThreadList>', () => {
   it('delete with undo: "Deleted · Undo" in a status region; focus moves on; Undo brings it back; it times out', async () => {
     const { mock, transport } = service();
     const store = await threadsAt(mock, 'a', 'b');
-    render(<App store={store} transport={transport} undoMs={300} />);
+    // Long enough that a loaded machine (no retry in this project) clicks Undo within it.
+    render(<App store={store} transport={transport} undoMs={1500} />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await userEvent.click(row('Thread a')); // current
     await userEvent.click(screen.getByRole('button', { name: 'Delete “Thread a”' }));
@@ -212,13 +213,13 @@ describe('<ThreadList>', () => {
     // Delete by key; the notice goes by itself.
     await userEvent.keyboard('{Delete}');
     expect(screen.getByText('Deleted “Thread a”')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Deleted “Thread a”')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Deleted “Thread a”')).toBeNull(), { timeout: 5000 });
     // The last one: focus goes to "New chat", and the list says it is empty.
     row('Thread b').focus();
     await userEvent.keyboard('{Delete}');
     expect(screen.getByRole('button', { name: 'New chat' })).toHaveFocus();
     expect(screen.getByText('No conversations yet.')).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1600)));
   });
 
   it('a listed thread the service no longer has: the chat says so, and the list marks nothing current', async () => {
