@@ -120,7 +120,8 @@ describe('host configuration', () => {
     const { errors } = mount({}, { theme: { locale: 'de_CH' } });
     await waitFor(() => expect(errors.map((e) => e.kind)).toEqual(['config']));
     expect(errors[0]!.message).toBe('Theme values refused: locale: "de_CH"');
-    expect(frame()).not.toBeNull();
+    // The refusal is reported at once; the frame comes only after getSession resolves.
+    await waitFor(() => expect(frame()).not.toBeNull());
     warn.mockRestore();
   });
 
