@@ -60,7 +60,7 @@ const CHARTS: [string, string, string][] = [
 
 export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   const browser = await openBenchPage();
-  let results: ({ size: number } & Record<string, Timings | undefined>)[];
+  let results: ({ size: number; runs: number } & Record<string, Timings | undefined>)[];
   let canvasAbove: number;
   const options = smoke ? { sizes: [100, 1000], runs: 1 } : {};
   try {
@@ -72,10 +72,10 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
     await browser.close();
   }
   console.log(
-    `\nCharts in Chromium (scatter plot with tooltips; median of ${smoke ? 1 : 5}, contestants interleaved): ours (renderer "auto": SVG up to ${canvasAbove.toLocaleString('en-US')} rows, canvas above) vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec), each with SVG (their default) and, where ours draws to a canvas, with renderer: 'canvas' too. Done: ours when its draw counter moves, the others when vega-embed resolves and the marks (SVG) or pixels (canvas) are there`,
+    `\nCharts in Chromium (scatter plot with tooltips; median of ${results.map((r) => `${r.runs} at ${r.size.toLocaleString('en-US')} rows`).join(', ')}, contestants interleaved): ours (renderer "auto": SVG up to ${canvasAbove.toLocaleString('en-US')} rows, canvas above) vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec), each with SVG (their default) and, where ours draws to a canvas, with renderer: 'canvas' too. Done: ours when its draw counter moves, the others when vega-embed resolves and the marks (SVG) or pixels (canvas) are there`,
   );
   console.log(
-    'targets at 10,000 rows, against each peer at its best (the faster of its SVG and canvas): an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed); first chart no slower; no task of ours over 100 ms',
+    'targets: at 100 rows, the first chart within 1.1x the naive embed (a native page draws many small charts, so the fixed cost per chart counts); at 10,000 rows, against each peer at its best (the faster of its SVG and canvas): an update through the view costs no more than re-embedding (ratio ≤ 1.15, noise allowed); first chart no slower; no task of ours over 100 ms',
   );
   const rows: (string | number)[][] = [
     [
@@ -162,6 +162,16 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   }
   console.log(ok ? 'update target: met' : 'update target: MISSED');
   if (!smoke) {
+    // The fixed cost of a chart: small charts, against the naive embed (vega-embed alone).
+    const small = results.find((result) => result.size === 100);
+    if (small) {
+      const ratio = small['ours']!.first / small['naive']!.first;
+      const smallOk = ratio <= 1.1;
+      console.log(
+        `at 100 rows, first chart within 1.1x the naive embed: ${ratio.toFixed(2)}x (${format(small['ours']!.first)} ms against ${format(small['naive']!.first)}): ${smallOk ? 'met' : 'MISSED'}`,
+      );
+      ok &&= smallOk;
+    }
     const largest = results.at(-1)!;
     const ours = largest['ours']!;
     const rowsLabel = largest.size.toLocaleString('en-US');

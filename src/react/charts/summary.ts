@@ -11,8 +11,13 @@ const MARK_NAMES: Record<string, string> = {
   tick: 'Strip plot',
 };
 
+// One formatter for every summary: `toLocaleString` with options builds a new one per call,
+// which costs more than the rest of a small chart's summary.
+let numbers: Intl.NumberFormat | undefined;
 const format = (value: unknown) =>
-  typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(value ?? '—');
+  typeof value === 'number'
+    ? (numbers ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })).format(value)
+    : String(value ?? '—');
 
 /**
  * A sentence for screen readers: what kind of chart, of what, how many rows, and the
@@ -23,7 +28,7 @@ export function chartSummary(spec: Record<string, unknown> | undefined, result: 
   const markType = typeof rawMark === 'string' ? rawMark : (rawMark as { type?: string } | undefined)?.type;
   const kind = (typeof markType === 'string' && Object.hasOwn(MARK_NAMES, markType) && MARK_NAMES[markType]) || 'Chart';
   const title = typeof spec?.title === 'string' ? spec.title : (result.queryTitle ?? 'query result');
-  const count = `${result.rows.length.toLocaleString('en-US')} ${result.rows.length === 1 ? 'row' : 'rows'}`;
+  const count = `${format(result.rows.length)} ${result.rows.length === 1 ? 'row' : 'rows'}`;
   const measure = result.columns.findIndex((c) => c.kind === 'number');
   const label = result.columns.findIndex((c) => c.kind !== 'number');
   let extremes = '';

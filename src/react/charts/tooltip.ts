@@ -51,18 +51,22 @@ export interface ThemedTooltip {
  */
 export function themedTooltip(HandlerClass: typeof Handler, theme: Theme): ThemedTooltip {
   const id = `ek-tooltip-${++next}`;
-  const handler = new HandlerClass({
-    id,
-    // Styled by the library's stylesheet (.ek-tooltip), not by a <style> element injected per
-    // chart: that needs CSP style-src 'unsafe-inline' and re-styles the whole page each time.
-    disableDefaultStyle: true,
-    theme: 'ek',
-    offsetX: 12,
-    offsetY: 12,
-    formatTooltip: (value: unknown) => tooltipHtml(value, theme.colors.muted),
-  });
+  // Made on the first tooltip, not with the chart: vega-tooltip adds its element to the page
+  // when made, and most charts are never hovered.
+  let handler: Handler | undefined;
+  const make = () =>
+    new HandlerClass({
+      id,
+      // Styled by the library's stylesheet (.ek-tooltip), not by a <style> element injected per
+      // chart: that needs CSP style-src 'unsafe-inline' and re-styles the whole page each time.
+      disableDefaultStyle: true,
+      theme: 'ek',
+      offsetX: 12,
+      offsetY: 12,
+      formatTooltip: (value: unknown) => tooltipHtml(value, theme.colors.muted),
+    });
   const call: Handler['call'] = (...args) => {
-    const result = handler.call(...args);
+    const result = (handler ??= make()).call(...args);
     const el = document.getElementById(id);
     if (el && !el.dataset.themed) {
       el.dataset.themed = 'true';

@@ -206,11 +206,17 @@ async function reactVega(count: number, renderer: Renderer = 'svg') {
 type Timings = Awaited<ReturnType<typeof ours>>;
 
 /**
- * Time to first chart and to update, ours, naive and react-vega, for each size; median of
- * `runs`, the contestants interleaved. The peers draw SVG (their default), and a canvas too
- * where ours does (`auto`: above {@link CANVAS_ABOVE_ROWS} rows).
+ * Runs per size: a small chart takes a few milliseconds, where one scheduling hiccup moves a
+ * median of five by a tenth, so small sizes get more runs (they cost little).
  */
-export async function chartBench({ sizes = [100, 1000, 10_000], runs = 5 }: { sizes?: number[]; runs?: number }) {
+export const runsFor = (size: number) => (size <= 100 ? 25 : size <= 1000 ? 9 : 5);
+
+/**
+ * Time to first chart and to update, ours, naive and react-vega, for each size; median of
+ * `runs` (default {@link runsFor}), the contestants interleaved. The peers draw SVG (their
+ * default), and a canvas too where ours does (`auto`: above {@link CANVAS_ABOVE_ROWS} rows).
+ */
+export async function chartBench({ sizes = [100, 1000, 10_000], runs }: { sizes?: number[]; runs?: number }) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   await ours(10); // load vega once, outside the timings
   await naive(10);
@@ -232,14 +238,15 @@ export async function chartBench({ sizes = [100, 1000, 10_000], runs = 5 }: { si
         : []),
     ];
     const samples = new Map<string, Timings[]>(contestants.map(([name]) => [name, []]));
-    for (let i = 0; i < runs; i++) for (const [name, run] of contestants) samples.get(name)!.push(await run());
+    const count = runs ?? runsFor(size);
+    for (let i = 0; i < count; i++) for (const [name, run] of contestants) samples.get(name)!.push(await run());
     const pick = (list: Timings[]): Timings => ({
       first: median(list.map((x) => x.first)),
       update: median(list.map((x) => x.update)),
       firstTask: median(list.map((x) => x.firstTask)),
       updateTask: median(list.map((x) => x.updateTask)),
     });
-    out.push({ size, ...Object.fromEntries([...samples].map(([name, list]) => [name, pick(list)])) });
+    out.push({ size, runs: count, ...Object.fromEntries([...samples].map(([name, list]) => [name, pick(list)])) });
   }
   return { canvasAboveRows: CANVAS_ABOVE_ROWS, results: out };
 }
