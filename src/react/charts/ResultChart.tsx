@@ -333,8 +333,10 @@ export function ResultChart({
           <ResultToolbar
             result={result}
             formats={formats}
-            spec={drawing ? chartSpec : undefined}
-            orientation={layout?.orientation}
+            // While the checker loads, the chart type to come (mark and encoding only), so the
+            // View label does not change when the chart draws.
+            spec={drawing ? (chartSpec ?? (held && { mark: raw!.mark, encoding: raw!.encoding })) : undefined}
+            orientation={orientation}
             picked={picked}
             answered={answered}
             switchable={!forceTable}

@@ -140,7 +140,10 @@ function QueryTableView({
       className={['ek-table ek-qtable', className].filter(Boolean).join(' ')}
       aria-busy={answer.isFetching || undefined}
       data-state={answer.error ? 'error' : answer.isPending ? 'loading' : 'ready'}
-      style={{ ['--ek-qtable-rows' as string]: String(size) }}
+      style={{
+        ['--ek-qtable-rows' as string]: String(size),
+        ['--ek-qtable-columns' as string]: String(columns.length),
+      }}
     >
       {answer.error ? (
         <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
@@ -154,7 +157,9 @@ function QueryTableView({
               <tr>
                 {columns.map((column) => {
                   const entry = columnAnnotation(result, column);
-                  const heading = entry?.shortTitle ?? entry?.title ?? column.key;
+                  // No member name while the titles are on their way: the title takes its place
+                  // then, and nothing in the header moves (the sort icon holds the cell's end).
+                  const heading = entry?.shortTitle ?? entry?.title ?? (result ? column.key : '');
                   const sorted = sortOrder[0]?.[0] === column.key || sortOrder[0]?.[0] === column.member;
                   const kind = column.role === 'measure' ? 'number' : undefined;
                   return (
@@ -168,7 +173,7 @@ function QueryTableView({
                         type="button"
                         className="ek-qtable__sort"
                         onClick={() => sortBy(column.member, column.role)}
-                        aria-label={labels.sortBy(heading)}
+                        aria-label={labels.sortBy(heading || column.key)}
                       >
                         {heading}
                         <span aria-hidden="true" className="ek-qtable__sort-icon">
@@ -248,11 +253,16 @@ function Rows({
     <>
       {result.data.map((row, r) => (
         <tr key={r}>
-          {columns.map((column, c) => (
-            <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined}>
-              {formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null)}
-            </td>
-          ))}
+          {columns.map((column, c) => {
+            const text = formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null);
+            // Columns are fixed (see styles.css): a value longer than its column ends in "…",
+            // whole in the title.
+            return (
+              <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} title={text}>
+                {text}
+              </td>
+            );
+          })}
         </tr>
       ))}
     </>
