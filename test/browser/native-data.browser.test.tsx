@@ -143,6 +143,72 @@ describe('native widgets on the mock', () => {
     expect(sorted).toContain('"order":[["orders.country","asc"]]');
   });
 
+  it('a table moves nothing from loading to ready, nor when a page arrives: header, pager and box stay put', async () => {
+    // The layout-shift entries of this page from now on (what Cumulative Layout Shift sums).
+    const shifts: string[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+        shifts.push(
+          `${entry.value.toFixed(4)} ${entry.sources?.map((s) => (s.node as Element | null)?.className ?? s.node?.nodeName).join(', ')}`,
+        );
+    });
+    observer.observe({ type: 'layout-shift' });
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((r) => (release = r));
+    render(
+      <div style={{ width: 720 }}>
+        <NativeFrame
+          intercept={async (url, init, next) => {
+            // The first page and the titles wait until the loading layout has been read.
+            if (url.includes('/cubejs-api/')) await held;
+            return next(url, init);
+          }}
+        >
+          <QueryTable
+            title="Revenue by country"
+            pageSize={5}
+            query={{ measures: ['orders.revenue', 'orders.count'], dimensions: ['orders.region', 'orders.country'] }}
+          />
+        </NativeFrame>
+      </div>,
+    );
+    const section = await screen.findByRole('region', { name: 'Revenue by country' });
+    const box = section.closest('section')!;
+    // Where each part is within the widget (a click may scroll the page: that moves them all).
+    const places = () => {
+      const origin = box.getBoundingClientRect();
+      return [...box.querySelectorAll('.ek-qtable__sort-icon, .ek-table__pager button, .ek-table__scroll')].map(
+        (el) => {
+          const r = el.getBoundingClientRect();
+          return `${el.className}: ${Math.round(r.x - origin.x)},${Math.round(r.y - origin.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        },
+      );
+    };
+    await waitFor(() => expect(box.querySelectorAll('.ek-qtable__heading')).toHaveLength(4));
+    // No member names stand in for the titles while they load.
+    expect(
+      within(box)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['↕', '↕', '↕', '↕']);
+    const loading = places();
+    release!();
+    await waitFor(() => expect(screen.getByText(/Rows 1–5 of \d+/)).toBeVisible(), { timeout: 15_000 });
+    expect(
+      within(box)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Region↕', 'Country↕', 'Revenue↕', 'Orders↕']);
+    expect(places()).toEqual(loading);
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByText(/Rows 6–10 of/)).toBeVisible());
+    expect(places()).toEqual(loading);
+    // Read once the page has painted: entries are delivered after the frame.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    observer.disconnect();
+    expect(shifts).toEqual([]);
+  });
+
   it('takes the headless path: the host signs the token (here the mock plays the host), no EmbedProvider', async () => {
     const getDataToken = vi.fn(async () => {
       const token = await mockDataToken({

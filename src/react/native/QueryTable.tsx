@@ -10,7 +10,8 @@ import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
 import { columnAnnotation, queryColumns, type QueryColumn } from './data/query-columns';
-import { useSemanticQuery } from './data/use-semantic-query';
+import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
+import { memberInfo } from './query-chart-data';
 import {
   DEFAULT_WIDGET_ERROR_LABELS,
   useReportError,
@@ -115,6 +116,8 @@ function QueryTableView({
     total: true,
   };
   const answer = useSemanticQuery(paged);
+  // Titles for the header before the rows come (the meta is shared by every widget).
+  const meta = useSemanticMeta();
   useReportError(answer.error, onError);
   const id = useId();
   const columns = queryColumns(query);
@@ -143,6 +146,7 @@ function QueryTableView({
       style={{
         ['--ek-qtable-rows' as string]: String(size),
         ['--ek-qtable-columns' as string]: String(columns.length),
+        ['--ek-qtable-measures' as string]: String(columns.filter((column) => column.role === 'measure').length),
       }}
     >
       {answer.error ? (
@@ -153,13 +157,20 @@ function QueryTableView({
             <caption id={`${id}-caption`} className="ek-sr-only">
               {title ?? 'Query result'}
             </caption>
+            {/* Measures get a fixed width that fits a money value; the rest share the remainder. */}
+            <colgroup>
+              {columns.map((column) => (
+                <col key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} />
+              ))}
+            </colgroup>
             <thead>
               <tr>
                 {columns.map((column) => {
-                  const entry = columnAnnotation(result, column);
-                  // No member name while the titles are on their way: the title takes its place
-                  // then, and nothing in the header moves (the sort icon holds the cell's end).
-                  const heading = entry?.shortTitle ?? entry?.title ?? (result ? column.key : '');
+                  const entry = memberInfo(result, meta.data, column);
+                  // No member name while the titles are on their way: the title takes the
+                  // placeholder's place then, and nothing in the header moves (the sort icon
+                  // holds the cell's end).
+                  const heading = entry?.shortTitle ?? entry?.title ?? (result || meta.error ? column.key : '');
                   const sorted = sortOrder[0]?.[0] === column.key || sortOrder[0]?.[0] === column.member;
                   const kind = column.role === 'measure' ? 'number' : undefined;
                   return (
@@ -175,7 +186,7 @@ function QueryTableView({
                         onClick={() => sortBy(column.member, column.role)}
                         aria-label={labels.sortBy(heading || column.key)}
                       >
-                        {heading}
+                        {heading || <span className="ek-skeleton ek-qtable__heading" />}
                         <span aria-hidden="true" className="ek-qtable__sort-icon">
                           {sorted ? (sortOrder[0]![1] === 'asc' ? '↑' : '↓') : '↕'}
                         </span>
