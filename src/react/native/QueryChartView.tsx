@@ -6,9 +6,9 @@ import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter, type MemberFormatter } from './data/member-format';
-import { queryColumns, type QueryColumn } from './data/query-columns';
+import { memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import { chartResult, columnNames, fillMissingDates, isAdditive, memberInfo } from './query-chart-data';
+import { chartResult, columnNames, fillMissingDates, isAdditive } from './query-chart-data';
 import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
 import {
   DEFAULT_QUERY_CHART_HEIGHT,

@@ -9,9 +9,8 @@ import { memberFormatter, type CustomNumberFormat } from './data/member-format';
 import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
-import { columnAnnotation, queryColumns, type QueryColumn } from './data/query-columns';
+import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import { memberInfo } from './query-chart-data';
 import {
   DEFAULT_WIDGET_ERROR_LABELS,
   useReportError,

@@ -2,27 +2,12 @@ import type { AnnotationEntry, Granularity, LoadRow, MetaResponse, SqlResult } f
 import { metaMembers } from '../../protocol';
 import { resolveDateRange } from './data/date-range';
 import type { SemanticResult } from './data/semantic-result';
-import { columnAnnotation, queryColumns, type QueryColumn } from './data/query-columns';
+import { queryColumns, type QueryColumn } from './data/query-columns';
 import { toSqlResult } from './data/to-sql-result';
 import type { ChartPlan } from './query-chart-spec';
 
 // A query's answer as the chat's `SqlResult` for the chat's own chart code: columns named by
 // the members' short titles, and the periods of a time series that have no row filled in.
-
-/** What is known of a column's member: from the answer's annotation, else from the meta. */
-export function memberInfo(
-  result: SemanticResult | undefined,
-  meta: MetaResponse | undefined,
-  column: QueryColumn,
-): AnnotationEntry | undefined {
-  const annotated = columnAnnotation(result, column);
-  if (annotated) return annotated;
-  const found = meta ? metaMembers(meta).get(column.member) : undefined;
-  if (!found || found.kind === 'segment') return undefined;
-  const { title, shortTitle, type } = found.member;
-  const { format, currency } = found.member as { format?: AnnotationEntry['format']; currency?: string };
-  return { title, shortTitle, type, format, currency };
-}
 
 /**
  * Column names by row key: each member's short title ("Revenue"), else its title, else its

@@ -1,4 +1,4 @@
-import type { AnnotationEntry, SemanticQuery } from '../../../protocol';
+import type { AnnotationEntry, MetaResponse, SemanticQuery } from '../../../protocol';
 import type { SemanticResult } from './semantic-result';
 
 /** One column of a query's answer: the row key, and what the annotation says of it. */
@@ -44,4 +44,23 @@ export function columnAnnotation(result: SemanticResult | undefined, column: Que
     : Object.hasOwn(group, column.member)
       ? group[column.member]
       : undefined;
+}
+
+/** What is known of a column's member: from the answer's annotation, else from the meta. */
+export function memberInfo(
+  result: SemanticResult | undefined,
+  meta: MetaResponse | undefined,
+  column: QueryColumn,
+): AnnotationEntry | undefined {
+  const annotated = columnAnnotation(result, column);
+  if (annotated) return annotated;
+  // A scan, not protocol's `metaMembers`: that module's schemas would join the widgets' entry.
+  for (const cube of meta?.cubes ?? [])
+    for (const member of [...cube.measures, ...cube.dimensions]) {
+      if (member.name !== column.member) continue;
+      const { title, shortTitle, type } = member;
+      const { format, currency } = member as { format?: AnnotationEntry['format']; currency?: string };
+      return { title, shortTitle, type, format, currency };
+    }
+  return undefined;
 }
