@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type CSSProperties } from 'react';
 import type { DataError, DateRange, Granularity, QueryFilter, SemanticQuery } from '../../protocol';
 import { daysIn, previousPeriod, resolveDayRange, type DayRange } from '../../protocol/semantic/date-range';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -76,6 +76,8 @@ export interface KpiCardProps {
 }
 
 const ARROWS = { up: '▲', down: '▼', flat: '▶' } as const;
+/** Values this large (in absolute terms) show compact. */
+const COMPACT_FROM = 10_000;
 
 // The trend line loads with the first card that shows one (started at its first render, while
 // its data loads); its box is held meanwhile.
@@ -145,9 +147,13 @@ function KpiCardView(props: KpiCardProps) {
   const value = numberOf(current.data?.data[0]?.[measure]);
   const before = numberOf(previous.data?.data[0]?.[measure]);
   const loading = current.isPending;
-  // Millions read compact ("$6.3M", the exact value in the title): a card is narrow.
+  // From 10,000 the value reads compact ("$540.3K", "$6.3M"), as a card may be 180 px wide,
+  // and a text still too long for its card (a locale's "-999,9 Mio. $", a d3 format) gets a
+  // smaller font (styles.css, from its length). Chosen from the text, never measured, so
+  // nothing moves once it shows. The exact value stays in the title and is what a screen
+  // reader reads.
   const exact = value === undefined ? undefined : format(value, 'full');
-  const shown = value !== undefined && Math.abs(value) >= 1e6 ? format(value, 'axis') : exact;
+  const shown = value !== undefined && Math.abs(value) >= COMPACT_FROM ? format(value, 'axis') : exact;
 
   let change: { text: string; direction: 'up' | 'down' | 'flat' } | undefined;
   if (days && compare && !previous.isPending && value !== undefined) {
@@ -192,7 +198,16 @@ function KpiCardView(props: KpiCardProps) {
             ) : value === undefined ? (
               <span className="ek-kpi__empty">{labels.empty}</span>
             ) : (
-              shown
+              <>
+                <span
+                  className="ek-kpi__number"
+                  style={{ '--ek-kpi-chars': shown!.length } as CSSProperties}
+                  aria-hidden={shown !== exact || undefined}
+                >
+                  {shown}
+                </span>
+                {shown !== exact && <span className="ek-sr-only">{exact}</span>}
+              </>
             )}
           </p>
           <p
