@@ -66,6 +66,8 @@ const lazyModules = [
   './QueryChartView.js',
   // FilterBar's controls and their values queries, loaded by the first filter bar.
   './FilterBarView.js',
+  // KpiCard's trend line, loaded by the first card that shows one.
+  './KpiSparkline.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

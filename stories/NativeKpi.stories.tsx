@@ -16,6 +16,9 @@ import {
 // KpiCards on the mock's data API by the session path (Erin unless said otherwise), over the
 // last quarter of the mock's data (its "now" is 2024-12-31).
 
+/** One week of the mock's data: revenue in the hundreds of thousands. */
+const WEEK: [string, string] = ['2024-12-16', '2024-12-22'];
+
 type Args = NativeFrameOptions & {
   width?: number;
   sparkline?: boolean;
@@ -163,7 +166,7 @@ const GERMAN: Partial<KpiCardLabels> = {
   retry: 'Erneut versuchen',
 };
 
-/** German: words and number formats (`1.607,49 $`, `6,3 Mio. $`). */
+/** German: words and number formats (`1.607 $`, exactly `1.607,49 $`; `6,3 Mio. $`). */
 export const German: Story = {
   args: { locale: 'de-DE', labels: GERMAN },
   play: async ({ canvasElement }) => {
@@ -171,7 +174,9 @@ export const German: Story = {
       timeout: 15_000,
     });
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Average order value' })).toHaveTextContent(/[\d.]+,\d{2}\s\$/);
+    const average = canvas.getByRole('group', { name: 'Average order value' }).querySelector('.ek-kpi__value')!;
+    // Shown whole ("1.607 $"), exact in the title.
+    await expect(average.getAttribute('title')).toMatch(/^[\d.]+,\d{2}\s\$$/);
     // Millions compact, in German: "6,3 Mio. $".
     await expect(canvas.getByRole('group', { name: 'Revenue' })).toHaveTextContent(/Mio\./);
   },
@@ -185,6 +190,56 @@ export const Narrow390: Story = {
     for (const card of canvasElement.querySelectorAll<HTMLElement>('.ek-kpi')) {
       await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 1);
     }
+  },
+};
+
+/**
+ * The narrowest card a page gives (180 px): every value fits. From 10,000 compact ("$540.3K",
+ * "$6.3M"); a text still too long for the card (German "6,3 Mio. $", "540.280 $") gets a
+ * smaller font from its length. The exact value is in the title and read by screen readers.
+ */
+export const Narrow180: Story = {
+  render: () => (
+    <NativeFrame filters={{ dateRange: LAST_QUARTER, values: {} }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 180px)', gap: 12 }}>
+        <KpiCard measure="orders.revenue" title="Revenue, quarter" sparkline />
+        <KpiCard measure="orders.revenue" title="Umsatz, Quartal" sparkline locale="de-DE" />
+        <KpiCard measure="orders.revenue" title="Revenue, week" dateRange={WEEK} />
+        <KpiCard measure="orders.revenue" title="Umsatz, Woche" dateRange={WEEK} locale="de-DE" />
+        <KpiCard measure="orders.count" title="Orders" />
+        <KpiCard measure="orders.averageOrderValue" title="Average order" />
+      </div>
+    </NativeFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () =>
+        expect(canvasElement.querySelectorAll('.ek-kpi[data-state="ready"] .ek-kpi__change:not(:empty)')).toHaveLength(
+          6,
+        ),
+      { timeout: 15_000 },
+    );
+    const shown: string[] = [];
+    for (const value of canvasElement.querySelectorAll<HTMLElement>('.ek-kpi__value')) {
+      const number = value.querySelector<HTMLElement>('.ek-kpi__number')!;
+      // Not cut: the text is no wider than its box.
+      await expect(number.getBoundingClientRect().right).toBeLessThanOrEqual(value.getBoundingClientRect().right);
+      await expect(value.scrollWidth).toBeLessThanOrEqual(value.clientWidth);
+      shown.push(number.textContent!);
+      // The exact value is always there: shown, or in the screen reader's text when compact.
+      const exact = value.getAttribute('title')!;
+      await expect(number.textContent === exact || value.querySelector('.ek-sr-only')?.textContent === exact).toBe(
+        true,
+      );
+    }
+    await expect(shown).toEqual([
+      expect.stringMatching(/^\$\d\.\dM$/),
+      expect.stringMatching(/^\d,\d\sMio\.\s\$$/),
+      expect.stringMatching(/^\$\d{3}\.\dK$/),
+      expect.stringMatching(/^\d{3}\.\d{3}(,\d)?\s\$$/),
+      expect.stringMatching(/^\d,\d{3}$/),
+      expect.stringMatching(/^\$\d,\d{3}\.\d{2}$/),
+    ]);
   },
 };
 
@@ -211,7 +266,13 @@ export const ErinAndElias: Story = {
       canvas.getByRole('group', { name: `Revenue (${name})` }).querySelector('.ek-kpi__value')!;
     await waitFor(() => expect(value('Elias').textContent).toMatch(/\$/), { timeout: 15_000 });
     await waitFor(() => expect(value('Erin').textContent).toMatch(/\$/));
-    const amount = (name: string) => Number(value(name).textContent!.replace(/[^\d.]/g, ''));
+    // The exact amounts (the title): the text shown may be compact ("$6.3M", "$912.3K").
+    const amount = (name: string) =>
+      Number(
+        value(name)
+          .getAttribute('title')!
+          .replace(/[^\d.]/g, ''),
+      );
     await expect(amount('Erin')).toBeGreaterThan(amount('Elias'));
   },
 };

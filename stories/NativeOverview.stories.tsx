@@ -12,19 +12,23 @@ import { ELIAS, ERIN, LAST_QUARTER, NativeFrame, type NativeFrameOptions } from 
 
 const TODAY = new Date(Date.UTC(2024, 11, 31));
 
-/** The overview's widgets, inside a frame of their own (identity, filters, QueryClient). */
-function Overview({ width = 1100 }: { width?: number }) {
-  const narrow = width < 700;
-  const columns = (n: number) => ({
-    display: 'grid',
-    gridTemplateColumns: narrow ? '1fr' : `repeat(${n}, minmax(0, 1fr))`,
-    gap: 12,
-  });
+/**
+ * Columns of at least `min` px, as many as fit (one below `min`): the overview follows the
+ * width it is given, whether a story fixes it or the page shares it (Erin and Elias).
+ */
+const columns = (min: number) => ({
+  display: 'grid',
+  gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${min}px), 1fr))`,
+  gap: 12,
+});
+
+/** The overview's widgets, inside a frame of their own (identity, filters, QueryClient); full width without `width`. */
+function Overview({ width }: { width?: number }) {
   return (
-    <div style={{ display: 'grid', gap: 12, width }}>
+    <div style={{ display: 'grid', gap: 12, ...(width ? { width } : {}) }}>
       <FilterBar dimensions={['orders.region', 'orders.category']} />
-      {/* Four across only where a card has room for a full number. */}
-      <div style={columns(width < 1000 ? 2 : 4)}>
+      {/* Four across where each card has room (1,100 px), two on half a 1,280 px page, one on a phone. */}
+      <div style={columns(220)}>
         <KpiCard measure="orders.revenue" sparkline today={TODAY} />
         <KpiCard measure="orders.count" sparkline today={TODAY} />
         <KpiCard measure="orders.averageOrderValue" today={TODAY} />
@@ -35,7 +39,7 @@ function Overview({ width = 1100 }: { width?: number }) {
           today={TODAY}
         />
       </div>
-      <div style={columns(narrow ? 1 : 2)}>
+      <div style={columns(420)}>
         <QueryChart
           query={{
             measures: ['orders.revenue'],
@@ -46,7 +50,7 @@ function Overview({ width = 1100 }: { width?: number }) {
         />
         <QueryChart query={{ measures: ['orders.revenue'], dimensions: ['orders.region'] }} height={220} />
       </div>
-      <div style={columns(narrow ? 1 : 2)}>
+      <div style={columns(420)}>
         <QueryChart
           query={{ measures: ['orders.count'], dimensions: ['orders.category', 'orders.region'] }}
           height={220}
@@ -62,10 +66,10 @@ function Overview({ width = 1100 }: { width?: number }) {
 
 type Args = NativeFrameOptions & { width?: number };
 
-function OverviewFor({ width, ...frame }: Args) {
+function OverviewFor({ width = 1100, ...frame }: Args) {
   return (
     <NativeFrame filters={{ dateRange: LAST_QUARTER, values: {} }} {...frame}>
-      <Overview {...(width ? { width } : {})} />
+      <Overview width={width} />
     </NativeFrame>
   );
 }
@@ -134,8 +138,8 @@ export const Narrow: Story = {
 };
 
 /**
- * Erin and Elias side by side, each with their own session: the same overview, different
- * rows. Elias's attribute limits him to Europe, so his table lists European countries only
+ * Erin and Elias side by side (on a 1,280 px screen; one above the other on a smaller one),
+ * each with their own session: the same overview, different rows. Elias's attribute limits him to Europe, so his table lists European countries only
  * and his revenue is smaller; no filter of his page can widen that.
  */
 export const ErinAndElias: Story = {
@@ -146,17 +150,25 @@ export const ErinAndElias: Story = {
     a11y: { config: { rules: [{ id: 'landmark-unique', enabled: false }] } },
   },
   render: () => (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 24, padding: 12 }}>
+    // Side by side from 1,168 px (two overviews of 560 px or more), one above the other below.
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 560px), 1fr))',
+        gap: 24,
+        padding: 12,
+      }}
+    >
       <section aria-label="Erin" data-user="erin">
         <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>Erin (every region)</h2>
         <NativeFrame identity={ERIN} filters={{ dateRange: LAST_QUARTER, values: {} }}>
-          <Overview width={760} />
+          <Overview />
         </NativeFrame>
       </section>
       <section aria-label="Elias" data-user="elias">
         <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>Elias (Europe only)</h2>
         <NativeFrame identity={ELIAS} filters={{ dateRange: LAST_QUARTER, values: {} }}>
-          <Overview width={760} />
+          <Overview />
         </NativeFrame>
       </section>
     </div>
@@ -166,6 +178,11 @@ export const ErinAndElias: Story = {
     const elias = canvasElement.querySelector<HTMLElement>('[data-user="elias"]')!;
     await allReady(erin);
     await allReady(elias);
+    // Two overviews, and still no horizontal scrollbar: side by side or one above the other.
+    const page = canvasElement.ownerDocument.documentElement;
+    await expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth);
+    const [left, right] = [erin, elias].map((section) => section.getBoundingClientRect());
+    await expect(right!.left >= left!.right || right!.top >= left!.bottom).toBe(true);
     const revenue = (root: HTMLElement) =>
       within(root).getByRole('group', { name: 'Revenue' }).querySelector('.ek-kpi__value')!.getAttribute('title');
     const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));

@@ -46,7 +46,9 @@ describe('native widgets on the mock', () => {
     await waitFor(() => expect(within(card('Orders')).getByText(/vs previous period|No previous/)).toBeVisible(), {
       timeout: 15_000,
     });
-    await waitFor(() => expect(within(card('Revenue B')).getByText(/\$/)).toBeVisible());
+    await waitFor(() =>
+      expect(within(card('Revenue B')).getByText(/\$/, { selector: '.ek-kpi__number' })).toBeVisible(),
+    );
     // Revenue now and before, orders now and before: four queries, not six.
     expect(log.count('/cubejs-api/v1/load')).toBe(4);
     expect(log.count('/api/v1/deployments/1/token')).toBe(1);

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, type CSSProperties } from 'react';
 import type { DataError, DateRange, Granularity, QueryFilter, SemanticQuery } from '../../protocol';
+import { daysIn, previousPeriod, resolveDayRange, type DayRange } from '../../protocol/semantic/date-range';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { applyFilters } from './data/apply-filters';
-import { previousPeriod, resolveDateRange, sparklineGranularity, type DayRange } from './data/date-range';
 import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter } from './data/member-format';
 import { useSemanticFilters } from './data/SemanticFilters';
@@ -76,6 +76,12 @@ export interface KpiCardProps {
 }
 
 const ARROWS = { up: '▲', down: '▼', flat: '▶' } as const;
+/** Values this large (in absolute terms) show compact. */
+const COMPACT_FROM = 10_000;
+
+// The trend line loads with the first card that shows one (started at its first render, while
+// its data loads); its box is held meanwhile.
+const KpiSparkline = lazy(() => import('./KpiSparkline').then((module) => ({ default: module.KpiSparkline })));
 
 /**
  * One number from the semantic layer: the measure over the period, formatted from its
@@ -106,19 +112,22 @@ function KpiCardView(props: KpiCardProps) {
   const shared = useSemanticFilters();
   const timeDimension = props.timeDimension ?? shared?.dateDimension;
   const range = props.dateRange ?? shared?.value.dateRange;
-  // Cheap, and the queries are keyed by content: no memo needed.
+  // Cheap, and the queries are keyed by content: no memo needed. Read as the data API reads
+  // it, so the previous period ends the day before this one starts.
   const days: DayRange | undefined =
-    range === undefined || !timeDimension ? undefined : resolveDateRange(range, props.today);
+    range === undefined || !timeDimension ? undefined : resolveDayRange(range, (props.today ?? new Date()).getTime());
+  // A range that is not whole days (`last 6 hours`) goes as written, with nothing to compare.
+  const period = timeDimension ? (days ?? range) : undefined;
   // The shared member values apply; the period is this card's own (the previous one differs).
   const base = applyFilters(
     { measures: [measure], ...(props.filters?.length ? { filters: props.filters } : {}) },
     shared ? { values: shared.value.values } : undefined,
   );
-  const withRange = (period: DayRange, granularity?: Granularity): SemanticQuery => ({
+  const withRange = (dateRange: DateRange, granularity?: Granularity): SemanticQuery => ({
     ...base,
-    timeDimensions: [{ dimension: timeDimension!, dateRange: period, ...(granularity ? { granularity } : {}) }],
+    timeDimensions: [{ dimension: timeDimension!, dateRange, ...(granularity ? { granularity } : {}) }],
   });
-  const current = useSemanticQuery(days ? withRange(days) : base, { applyFilters: false });
+  const current = useSemanticQuery(period ? withRange(period) : base, { applyFilters: false });
   const previous = useSemanticQuery(days ? withRange(previousPeriod(days)) : base, {
     applyFilters: false,
     enabled: Boolean(days && compare),
@@ -138,9 +147,13 @@ function KpiCardView(props: KpiCardProps) {
   const value = numberOf(current.data?.data[0]?.[measure]);
   const before = numberOf(previous.data?.data[0]?.[measure]);
   const loading = current.isPending;
-  // Millions read compact ("$6.3M", the exact value in the title): a card is narrow.
+  // From 10,000 the value reads compact ("$540.3K", "$6.3M"), as a card may be 180 px wide,
+  // and a text still too long for its card (a locale's "-999,9 Mio. $", a d3 format) gets a
+  // smaller font (styles.css, from its length). Chosen from the text, never measured, so
+  // nothing moves once it shows. The exact value stays in the title and is what a screen
+  // reader reads.
   const exact = value === undefined ? undefined : format(value, 'full');
-  const shown = value !== undefined && Math.abs(value) >= 1e6 ? format(value, 'axis') : exact;
+  const shown = value !== undefined && Math.abs(value) >= COMPACT_FROM ? format(value, 'axis') : exact;
 
   let change: { text: string; direction: 'up' | 'down' | 'flat' } | undefined;
   if (days && compare && !previous.isPending && value !== undefined) {
@@ -185,7 +198,16 @@ function KpiCardView(props: KpiCardProps) {
             ) : value === undefined ? (
               <span className="ek-kpi__empty">{labels.empty}</span>
             ) : (
-              shown
+              <>
+                <span
+                  className="ek-kpi__number"
+                  style={{ '--ek-kpi-chars': shown!.length } as CSSProperties}
+                  aria-hidden={shown !== exact || undefined}
+                >
+                  {shown}
+                </span>
+                {shown !== exact && <span className="ek-sr-only">{exact}</span>}
+              </>
             )}
           </p>
           <p
@@ -203,10 +225,12 @@ function KpiCardView(props: KpiCardProps) {
             )}
           </p>
           {sparkline && (
-            <Sparkline
-              values={(trend.data?.data ?? []).map((row) => numberOf(row[measure]) ?? 0)}
-              label={(from, to) => labels.trend(format(from), format(to))}
-            />
+            <Suspense fallback={<svg className="ek-kpi__spark" aria-hidden="true" />}>
+              <KpiSparkline
+                values={(trend.data?.data ?? []).map((row) => numberOf(row[measure]) ?? 0)}
+                label={(from, to) => labels.trend(format(from), format(to))}
+              />
+            </Suspense>
           )}
         </>
       )}
@@ -214,35 +238,12 @@ function KpiCardView(props: KpiCardProps) {
   );
 }
 
-function isGood(direction: 'up' | 'down' | 'flat', good: 'up' | 'down'): 'true' | 'false' | undefined {
-  return direction === 'flat' ? undefined : direction === good ? 'true' : 'false';
+/** A sparkline's granularity for a range: days up to two months, weeks up to half a year, else months. */
+function sparklineGranularity(days: DayRange): Granularity {
+  const count = daysIn(days);
+  return count <= 62 ? 'day' : count <= 183 ? 'week' : 'month';
 }
 
-const SPARK_WIDTH = 120;
-const SPARK_HEIGHT = 32;
-
-/** A trend line as SVG (no chart library), in the card's fixed box. */
-function Sparkline({ values, label }: { values: number[]; label: (from: number, to: number) => string }) {
-  if (values.length < 2)
-    return <svg className="ek-kpi__spark" aria-hidden="true" viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`} />;
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const span = max - min || 1;
-  const points = values
-    .map(
-      (v, i) =>
-        `${((i / (values.length - 1)) * SPARK_WIDTH).toFixed(1)},${(SPARK_HEIGHT - 2 - ((v - min) / span) * (SPARK_HEIGHT - 4)).toFixed(1)}`,
-    )
-    .join(' ');
-  return (
-    <svg
-      className="ek-kpi__spark"
-      role="img"
-      aria-label={label(values[0]!, values[values.length - 1]!)}
-      viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`}
-      preserveAspectRatio="none"
-    >
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
-    </svg>
-  );
+function isGood(direction: 'up' | 'down' | 'flat', good: 'up' | 'down'): 'true' | 'false' | undefined {
+  return direction === 'flat' ? undefined : direction === good ? 'true' : 'false';
 }

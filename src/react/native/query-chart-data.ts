@@ -1,6 +1,6 @@
 import type { AnnotationEntry, Granularity, LoadRow, MetaResponse, SqlResult } from '../../protocol';
 import { metaMembers } from '../../protocol';
-import { resolveDateRange } from './data/date-range';
+import { addPeriods, formatLocal, resolveDayRange, truncate } from '../../protocol/semantic/date-range';
 import type { SemanticResult } from './data/semantic-result';
 import { queryColumns, type QueryColumn } from './data/query-columns';
 import { toSqlResult } from './data/to-sql-result';
@@ -35,7 +35,6 @@ export function columnNames(
 
 /** Periods filled at most: a day series over decades is drawn as it came. */
 const MAX_FILLED = 2_000;
-const DAY = 86_400_000;
 const FILLABLE = new Set<Granularity>(['day', 'week', 'month', 'quarter', 'year']);
 /** Measures whose missing period is a zero (nothing counted, nothing summed); others stay empty. */
 const ADDITIVE = new Set(['count', 'countDistinct', 'countDistinctApprox', 'sum', 'runningTotal']);
@@ -54,29 +53,6 @@ const dayOf = (value: unknown): number | undefined => {
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
 };
-
-/** The first day of the period of `granularity` holding `ms` (weeks start on Monday, as the data API's). */
-function periodStart(ms: number, granularity: Granularity): number {
-  const date = new Date(ms);
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth();
-  if (granularity === 'week') return ms - ((date.getUTCDay() + 6) % 7) * DAY;
-  if (granularity === 'month') return Date.UTC(y, m, 1);
-  if (granularity === 'quarter') return Date.UTC(y, m - (m % 3), 1);
-  if (granularity === 'year') return Date.UTC(y, 0, 1);
-  return ms;
-}
-
-function nextPeriod(ms: number, granularity: Granularity): number {
-  const date = new Date(ms);
-  if (granularity === 'day') return ms + DAY;
-  if (granularity === 'week') return ms + 7 * DAY;
-  const months = granularity === 'month' ? 1 : granularity === 'quarter' ? 3 : 12;
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
-}
-
-/** A period's key as the data API writes times: local ISO without a zone. */
-const timeKey = (ms: number) => `${new Date(ms).toISOString().slice(0, 10)}T00:00:00.000`;
 
 /**
  * The answer with a row for every period of its time series between the ends of the query's
@@ -99,14 +75,14 @@ export function fillMissingDates(
   const declared = result.query.timeDimensions?.find(
     (entry) => entry.dimension === time.member && entry.granularity === granularity,
   )?.dateRange;
-  const range = declared === undefined ? undefined : resolveDateRange(declared, today);
+  const range = declared === undefined ? undefined : resolveDayRange(declared, (today ?? new Date()).getTime());
   const from = range ? dayOf(range[0]) : days.length ? Math.min(...days) : undefined;
   const to = range ? dayOf(range[1]) : days.length ? Math.max(...days) : undefined;
   if (from === undefined || to === undefined || from > to) return result;
   const periods: string[] = [];
-  for (let at = periodStart(from, granularity); at <= to; at = nextPeriod(at, granularity)) {
+  for (let at = truncate(from, granularity); at <= to; at = addPeriods(at, granularity, 1)) {
     if (periods.length >= MAX_FILLED) return result;
-    periods.push(timeKey(at));
+    periods.push(formatLocal(at));
   }
   const series = plan.series;
   const seriesValues = series ? [...new Set(result.data.map((row) => row[series.key] ?? null))] : [undefined];
@@ -123,7 +99,7 @@ export function fillMissingDates(
   const keyOf = (period: string, value: unknown) => `${period}\u0000${series ? JSON.stringify(value ?? null) : ''}`;
   for (const row of result.data) {
     const day = dayOf(row[time.key]);
-    if (day !== undefined) seen.set(keyOf(timeKey(day), series ? row[series.key] : undefined), row);
+    if (day !== undefined) seen.set(keyOf(formatLocal(day), series ? row[series.key] : undefined), row);
   }
   const filled: LoadRow[] = [];
   for (const period of periods) {

@@ -22,6 +22,51 @@ describe('createTokenManager', () => {
     expect(mint).toHaveBeenCalledTimes(2);
   });
 
+  it('reuses a token shorter-lived than the margin for half its life: no mint per request', async () => {
+    let now = 1_000_000;
+    let count = 0;
+    // A host minting 30 s tokens; the margin is 60 s, so each looked stale on arrival.
+    const mint = vi.fn(async () => token(`t${++count}`, now + 30_000));
+    const tokens = createTokenManager({ mint, now: () => now });
+    expect((await tokens.get()).token).toBe('t1');
+    now += 14_999;
+    expect((await Promise.all([tokens.get(), tokens.get()])).map((t) => t.token)).toEqual(['t1', 't1']);
+    now += 1; // halfway: replaced, once for every caller asking together
+    expect((await Promise.all([tokens.get(), tokens.get(), tokens.get()])).map((t) => t.token)).toEqual([
+      't2',
+      't2',
+      't2',
+    ]);
+    expect(mint).toHaveBeenCalledTimes(2);
+    // A minute of requests every 100 ms: a mint per 15 s, not one per request.
+    for (let i = 0; i < 600; i++) {
+      await tokens.get();
+      now += 100;
+    }
+    expect(mint.mock.calls.length).toBeLessThanOrEqual(7);
+    expect(mint.mock.calls.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('tries a token that arrives already expired for 5 s, and a refusal re-mints once', async () => {
+    let now = 1_000_000;
+    let count = 0;
+    // This clock runs ahead of the server's: every token looks expired on arrival.
+    const mint = vi.fn(async () => token(`t${++count}`, now - 10_000));
+    const tokens = createTokenManager({ mint, now: () => now });
+    const first = await tokens.get();
+    for (let i = 0; i < 49; i++) {
+      now += 100;
+      expect((await tokens.get()).token).toBe('t1');
+    }
+    expect(mint).toHaveBeenCalledTimes(1);
+    tokens.refused(first);
+    tokens.refused(first);
+    expect((await Promise.all([tokens.get(), tokens.get()])).map((t) => t.token)).toEqual(['t2', 't2']);
+    expect(mint).toHaveBeenCalledTimes(2);
+    now += 5_000;
+    expect((await tokens.get()).token).toBe('t3');
+  });
+
   it('shares one mint among callers asking at the same time', async () => {
     let release!: (value: DataToken) => void;
     const mint = vi.fn(() => new Promise<DataToken>((resolve) => (release = resolve)));

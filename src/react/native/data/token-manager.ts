@@ -14,7 +14,7 @@ export type MintToken = () => Promise<DataToken>;
 /** Options of {@link createTokenManager}. */
 export interface TokenManagerOptions {
   mint: MintToken;
-  /** A token is replaced this long before it expires. Default 60 s. */
+  /** A token is replaced this long before it expires (a short-lived one: halfway through its life). Default 60 s. */
   refreshBeforeMs?: number;
   /** The clock, for tests. */
   now?: () => number;
@@ -53,23 +53,42 @@ export function jwtExpiry(token: string): number | undefined {
 }
 
 /**
+ * The least time a token is reused, whatever its expiry says: a token that arrives already
+ * expired by this clock (a clock ahead of the server's, or a host's bug) is tried once, and
+ * the server's 403 re-mints, rather than every request minting again.
+ */
+const MIN_REUSE_MS = 5_000;
+
+/**
  * Holds one data token in memory (never in storage): reused until `refreshBeforeMs` before
- * its expiry, minted once for callers that ask at the same time, forgotten when refused. A
- * failed mint is not kept: the next caller tries again.
+ * its expiry (but see below), minted once for callers that ask at the same time, forgotten
+ * when refused. A failed mint is not kept: the next caller tries again.
+ *
+ * A token is replaced at the later of `expiresAt - refreshBeforeMs` and halfway through
+ * its life as seen here (from when it arrived), and never sooner than 5 s after: the margin
+ * serves ordinary tokens (15 min: replaced at 14 min), half its life serves a token shorter
+ * than the margin (a host's 30 s token is reused for 15 s instead of looking stale at
+ * once and being minted again on every request). The later, not the earlier, of the two: the
+ * earlier would replace a 15 min token after 7.5 min, and still every time a short one.
  */
 export function createTokenManager({
   mint,
   refreshBeforeMs = 60_000,
   now = Date.now,
 }: TokenManagerOptions): TokenManager {
-  let current: { promise: Promise<DataToken>; token?: DataToken } | undefined;
-  const fresh = (token: DataToken) => token.expiresAt === undefined || now() < token.expiresAt - refreshBeforeMs;
+  let current: { promise: Promise<DataToken>; token?: DataToken; refreshAt?: number } | undefined;
+  const refreshAt = ({ expiresAt }: DataToken, received: number): number => {
+    if (expiresAt === undefined) return Infinity;
+    const lifetime = expiresAt - received;
+    return received + Math.max(lifetime - refreshBeforeMs, lifetime / 2, MIN_REUSE_MS);
+  };
   return {
     get() {
-      if (current && (!current.token || fresh(current.token))) return current.promise;
+      if (current && (!current.token || now() < current.refreshAt!)) return current.promise;
       const entry: NonNullable<typeof current> = {
         promise: mint().then(
           (token) => {
+            entry.refreshAt = refreshAt(token, now());
             entry.token = token;
             return token;
           },
