@@ -59,6 +59,8 @@ const lazyModules = [
   './agent-spec/allow-list.js',
   // Native analytics' data client: @cubejs-client/core, the token and the checked transport.
   './data-client.js',
+  // QueryTable's CSV (every page read, then the chat's export), loaded on its first click.
+  './data/save-query-csv.js',
   // A query's answer as the chat's result, and the chat's export, for QueryTable's CSV.
   './data/to-sql-result.js',
   '../charts/export-result.js',

@@ -11,11 +11,15 @@ import {
   NativeFrame,
   type NativeFrameOptions,
 } from '../../stories/support/native-data';
+import { captureDownloads } from './fixtures/downloads';
 
 // Issue 25, the client in Chromium over real HTTP to the mock (the dev server's middleware):
 // the session path, one token, shared requests, kept answers, Retry, a refused token.
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** Counts the data path's requests by path, and lets a test hold or fail some of them. */
 function recorder() {
@@ -209,6 +213,38 @@ describe('native widgets on the mock', () => {
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     observer.disconnect();
     expect(shifts).toEqual([]);
+  });
+
+  it('Download CSV reads every page of the query, not the one on screen, and saves every row', async () => {
+    const { downloads } = captureDownloads();
+    const log = recorder();
+    render(
+      <NativeFrame intercept={log.intercept}>
+        <QueryTable
+          title="Revenue by country"
+          pageSize={5}
+          query={{ measures: ['orders.revenue'], dimensions: ['orders.country'], order: { 'orders.revenue': 'desc' } }}
+        />
+      </NativeFrame>,
+    );
+    const count = await screen.findByText(/Rows 1–5 of \d+/, undefined, { timeout: 15_000 });
+    const total = Number(/of (\d+)/.exec(count.textContent!)![1]);
+    expect(total).toBeGreaterThan(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [file] = downloads;
+    expect(file!.name).toBe('revenue-by-country.csv');
+    const lines = (await (await file!.body).text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    // The header in the members' full titles (unambiguous in a file), then every row, in the table's order.
+    expect(lines[0]).toBe('Orders Country,Orders Revenue');
+    expect(lines).toHaveLength(total + 1);
+    const revenues = lines.slice(1).map((line) => Number(line.split(',').at(-1)));
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+    // One request for the CSV, of a whole page (10,000 rows), after the table's own.
+    expect(log.seen.filter((line) => line.includes('"limit":10000'))).toHaveLength(1);
   });
 
   it('takes the headless path: the host signs the token (here the mock plays the host), no EmbedProvider', async () => {

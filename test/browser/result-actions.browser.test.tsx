@@ -4,6 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { ResultChart, ThemeProvider, type ResultChartProps } from '../../src';
 import type { SqlResult } from '../../src/protocol';
 import { sqlResultFor } from '../../stories/support/mock-results';
+import { captureDownloads } from './fixtures/downloads';
 
 // Issue 20, point 3, in Chromium: real vega views, real blob URLs, real keyboard input.
 
@@ -11,24 +12,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-interface Download {
-  name: string;
-  href: string;
-  body: Promise<Blob>;
-}
-
-/** Captures the library's download links as they are clicked (and reads their blob before it is revoked). */
-function captureDownloads() {
-  const downloads: Download[] = [];
-  const click = HTMLAnchorElement.prototype.click;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (!this.download) return click.call(this);
-    downloads.push({ name: this.download, href: this.href, body: fetch(this.href).then((r) => r.blob()) });
-  });
-  const revoked = vi.spyOn(URL, 'revokeObjectURL');
-  return { downloads, revoked };
-}
 
 const toolbar = () => screen.findByRole('toolbar', { name: 'Result actions' }, { timeout: 10_000 });
 

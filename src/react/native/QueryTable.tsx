@@ -279,9 +279,6 @@ function Rows({
   );
 }
 
-/** Rows per request while reading every row for the CSV: the data API's default page, well under its cap. */
-const CSV_PAGE = 10_000;
-
 /** Reads every row of the query, page by page, and saves the CSV. */
 function CsvButton({
   query,
@@ -309,19 +306,9 @@ function CsvButton({
         filters?.value,
         filters?.dateDimension,
       );
-      const signal = AbortSignal.timeout(5 * 60_000);
-      let all: SemanticResult | undefined;
-      for (let offset = 0; ; offset += CSV_PAGE) {
-        const part = await source.load({ ...base, limit: CSV_PAGE, offset, total: true }, signal);
-        all = all ? { ...all, data: [...all.data, ...part.data] } : part;
-        if (part.data.length < CSV_PAGE || all.data.length >= (part.total ?? 0)) break;
-      }
-      const [{ toCsv, fileName, saveUrl }, { toSqlResult }] = await Promise.all([
-        import('../charts/export-result'),
-        import('./data/to-sql-result'),
-      ]);
-      const url = URL.createObjectURL(new Blob([toCsv(toSqlResult(all!, title))], { type: 'text/csv;charset=utf-8' }));
-      saveUrl(url, fileName(title, 'csv'));
+      // Loaded on the first click: most tables are never exported.
+      const { saveQueryCsv } = await import('./data/save-query-csv');
+      await saveQueryCsv(source, base, title);
     } catch (error) {
       setFailed(error instanceof Error ? error : new Error(String(error)));
     } finally {
