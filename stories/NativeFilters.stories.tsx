@@ -46,7 +46,8 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await drawn(canvasElement);
-    await userEvent.selectOptions(canvas.getByLabelText('Date range'), 'this year');
+    // The bar's controls load on their own (lazily): the chart may draw first.
+    await userEvent.selectOptions(await canvas.findByLabelText('Date range', {}, { timeout: 15_000 }), 'this year');
     const region = await regionFilter(canvasElement);
     await userEvent.click(within(region).getByText('Region'));
     await userEvent.click(await within(region).findByRole('checkbox', { name: 'Europe' }, { timeout: 10_000 }));

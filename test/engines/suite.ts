@@ -168,8 +168,20 @@ export function engineSuite(launch: () => Promise<Engine>, differences: EngineDi
 
   describe('the demo', () => {
     const read = () => engine.tab.evaluate<ChatView>(CHAT);
+    // On a timeout, what the chat showed then (not just "null"): which step did not happen.
     const chatUntil = (check: string, what: string, ms = 30_000) =>
-      until<ChatView>(engine.tab, `(() => { const chat = ${CHAT}; return (${check}) ? chat : null; })()`, what, ms);
+      until<ChatView>(
+        engine.tab,
+        `(() => { const chat = ${CHAT}; return (${check}) ? chat : null; })()`,
+        what,
+        ms,
+      ).catch(async (error: unknown) => {
+        const shown = await read().catch(() => undefined);
+        const { text: _text, ...state } = shown ?? ({} as Partial<ChatView>);
+        throw new Error(
+          `${String(error instanceof Error ? error.message : error)}; the chat showed ${JSON.stringify(state)}`,
+        );
+      });
     const ask = async (question: string) => {
       await engine.tab.type('.ek-composer__input', question);
       await engine.tab.click('.ek-composer__send');
