@@ -119,7 +119,7 @@ export async function fetchSemanticQuery(
 /**
  * For a server render: `queryClient.prefetchQuery(semanticQueryOptions(query, options))`
  * puts the answer in the cache under the key `useSemanticQuery` reads for the same query
- * (member and filter order do not matter), so after `dehydrate` and `HydrationBoundary` the
+ * (member and filter order do not matter where the rows' order is the same), so after `dehydrate` and `HydrationBoundary` the
  * widget shows its number in the server's HTML and the browser does not ask again while it
  * is fresh. The query must be the one the widget sends (a `KpiCard`'s period, the shared
  * filters merged) and `scope` the page provider's.

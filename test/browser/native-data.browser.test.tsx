@@ -191,12 +191,13 @@ describe('native widgets on the mock', () => {
       );
     };
     await waitFor(() => expect(box.querySelectorAll('.ek-qtable__heading')).toHaveLength(4));
-    // No member names stand in for the titles while they load.
+    // No member names stand in for the titles while they load; the rows' order is known
+    // already (the data API's default: the first measure, descending) and the header says so.
     expect(
       within(box)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['↕', '↕', '↕', '↕']);
+    ).toEqual(['↕', '↕', '↓', '↕']);
     const loading = places();
     release!();
     await waitFor(() => expect(screen.getByText(/Rows 1–5 of \d+/)).toBeVisible(), { timeout: 15_000 });
@@ -204,7 +205,12 @@ describe('native widgets on the mock', () => {
       within(box)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Region↕', 'Country↕', 'Revenue↕', 'Orders↕']);
+    ).toEqual(['Region↕', 'Country↕', 'Revenue↓', 'Orders↕']);
+    expect(within(box).getByRole('columnheader', { name: /Revenue/ })).toHaveAttribute('aria-sort', 'descending');
+    const revenues = [...box.querySelectorAll('tbody tr')].map((row) =>
+      Number(row.children[2]!.textContent!.replace(/[^\d.]/g, '')),
+    );
+    expect(revenues).toEqual([...revenues].sort((x, y) => y - x));
     expect(places()).toEqual(loading);
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByText(/Rows 6–10 of/)).toBeVisible());

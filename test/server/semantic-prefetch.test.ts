@@ -49,9 +49,17 @@ describe('semanticQueryOptions (server prefetch)', () => {
   it('dehydrates into a page cache that hydrates with the rows of the token identity (Elias: Europe only)', async () => {
     const server = new QueryClient();
     const options = { apiUrl: apiUrl(), token, scope: 'page' };
-    // Members written in another order: the same key.
+    // Members written in another order, the rows in the same one (REVENUE_BY_REGION's default,
+    // its first measure descending, here written out): the same key.
     await server.prefetchQuery(
-      semanticQueryOptions({ measures: ['orders.count', 'orders.revenue'], dimensions: ['orders.region'] }, options),
+      semanticQueryOptions(
+        {
+          measures: ['orders.count', 'orders.revenue'],
+          dimensions: ['orders.region'],
+          order: { 'orders.revenue': 'desc' },
+        },
+        options,
+      ),
     );
     await server.prefetchQuery(semanticMetaOptions(options));
     const state = JSON.parse(JSON.stringify(dehydrate(server)));

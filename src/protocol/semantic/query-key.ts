@@ -11,6 +11,26 @@ import type { OrderDirection, QueryFilter, QueryOrder, SemanticQuery, TimeDimens
 export const orderPairs = (order: QueryOrder | undefined): [string, OrderDirection][] =>
   !order ? [] : Array.isArray(order) ? order.map(([member, direction]) => [member, direction]) : Object.entries(order);
 
+/**
+ * The order a query's rows come in: its own, else the data API's default, which depends on
+ * the order its members were written in: the first time dimension with a granularity
+ * ascending, else (with dimensions) the first measure descending, else the first dimension
+ * ascending. Ungrouped rows have no default.
+ */
+export function effectiveOrder(query: SemanticQuery): [string, OrderDirection][] {
+  const own = orderPairs(query.order);
+  const time = query.timeDimensions?.find((t) => t.granularity)?.dimension;
+  const [measure] = query.measures ?? [];
+  const [dimension] = query.dimensions ?? [];
+  return own.length || query.ungrouped
+    ? own
+    : time
+      ? [[time, 'asc']]
+      : dimension
+        ? [measure ? [measure, 'desc'] : [dimension, 'asc']]
+        : [];
+}
+
 /** Filter operators whose values are a set: their order means nothing. */
 const SET_OPERATORS = new Set([
   'equals',
@@ -58,7 +78,8 @@ const canonicalTime = ({ dimension, granularity, dateRange, compareDateRange }: 
 /**
  * A query in one canonical form: measures, dimensions and segments sorted and without
  * repeats, time dimensions and filters sorted (and the values of set-like filters such as
- * `equals`), the order as `[member, direction]` pairs in its own sequence, filter values as
+ * `equals`), the order as `[member, direction]` pairs in its own sequence (the default one
+ * written out, see {@link effectiveOrder}), filter values as
  * strings (the wire form), and no `undefined` or empty parts. Equal canonical forms ask the
  * data API for the same rows.
  */
@@ -69,7 +90,9 @@ export function canonicalQuery(query: SemanticQuery): SemanticQuery {
   }
   if (query.timeDimensions?.length) out.timeDimensions = sortedByJson(query.timeDimensions.map(canonicalTime));
   if (query.filters?.length) out.filters = sortedByJson(query.filters.map(canonicalFilter));
-  const order = orderPairs(query.order);
+  // Written out when implicit: the members are sorted above, and the default order depends on
+  // which came first (`revenue, count` and `count, revenue` sort their rows differently).
+  const order = effectiveOrder(query);
   if (order.length) out.order = order;
   if (query.limit !== undefined) out.limit = query.limit;
   if (query.offset) out.offset = query.offset;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { DataError, OrderDirection, SemanticQuery } from '../../protocol';
-import { orderPairs } from '../../protocol/semantic/query-key';
+import { effectiveOrder } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
 import { applyFilters } from './data/apply-filters';
@@ -105,7 +105,8 @@ function QueryTableView({
   const size = Math.max(1, Math.min(Math.floor(pageSize), 1_000));
   const [order, setOrder] = useState<[string, OrderDirection][] | undefined>(undefined);
   const [page, setPage] = useState(0);
-  const sortOrder = order ?? orderPairs(query.order);
+  // The rows' order, the data API's default included: its header says so (`aria-sort`).
+  const sortOrder = order ?? effectiveOrder(query);
   const { order: _own, ...rest } = query;
   const paged: SemanticQuery = {
     ...rest,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalQuery,
+  effectiveOrder,
   semanticMetaKey,
   semanticQueryKey,
   type QueryFilter,
@@ -93,7 +94,7 @@ describe('canonicalQuery', () => {
     });
   });
 
-  it('is idempotent and order-free for any permutation (property)', () => {
+  it('is idempotent and order-free for any permutation of a query with its own order (property)', () => {
     const member = fc.constantFrom('o.a', 'o.b', 'o.c', 'o.d', 'p.e');
     fc.assert(
       fc.property(fc.uniqueArray(member, { minLength: 1 }), fc.array(member), fc.nat(1000), (measures, dims, seed) => {
@@ -102,15 +103,53 @@ describe('canonicalQuery', () => {
           operator: 'equals',
           values: [`v${i}`, `w${i}`],
         }));
-        const q = { measures, dimensions: dims, filters };
+        const order: [string, 'desc'][] = [[measures[0]!, 'desc']];
+        const q = { measures, dimensions: dims, filters, order };
         const p = {
           measures: shuffle(measures, seed),
           dimensions: shuffle(dims, seed + 1),
           filters: shuffle(filters, seed + 2),
+          order,
         };
         expect(canonicalQuery(p)).toEqual(canonicalQuery(q));
         expect(canonicalQuery(canonicalQuery(q))).toEqual(canonicalQuery(q));
+        // Without an order, the members' order still does not matter wherever the rows come
+        // in the same order: the filters always, the dimensions after the first one.
+        const own = { measures, dimensions: dims, filters };
+        const same = {
+          measures,
+          dimensions: [...dims.slice(0, 1), ...shuffle(dims.slice(1), seed)],
+          filters: shuffle(filters, seed),
+        };
+        expect(canonicalQuery(same)).toEqual(canonicalQuery(own));
+        expect(canonicalQuery(canonicalQuery(own))).toEqual(canonicalQuery(own));
       }),
+    );
+  });
+
+  it("writes out the data API's default order, which depends on which member came first", () => {
+    // The data API sorts by the first time dimension with a granularity, else by the first
+    // measure (with dimensions), else by the first dimension: sorting the members must not
+    // change which that is.
+    const byRevenue = { measures: ['o.revenue', 'o.count'], dimensions: ['o.country'] };
+    const byCount = { measures: ['o.count', 'o.revenue'], dimensions: ['o.country'] };
+    expect(canonicalQuery(byRevenue).order).toEqual([['o.revenue', 'desc']]);
+    expect(canonicalQuery(byCount).order).toEqual([['o.count', 'desc']]);
+    expect(semanticQueryKey(byRevenue)).not.toEqual(semanticQueryKey(byCount));
+    expect(canonicalQuery({ ...byCount, order: { 'o.revenue': 'desc' } })).toEqual(canonicalQuery(byRevenue));
+    expect(
+      canonicalQuery({
+        measures: ['o.count'],
+        dimensions: ['o.country'],
+        timeDimensions: [{ dimension: 'o.createdAt', granularity: 'month' }],
+      }).order,
+    ).toEqual([['o.createdAt', 'asc']]);
+    expect(canonicalQuery({ dimensions: ['o.country', 'o.region'] }).order).toEqual([['o.country', 'asc']]);
+    // One row (measures alone) or ungrouped rows: no default to write.
+    expect(canonicalQuery({ measures: ['o.count', 'o.revenue'] }).order).toBeUndefined();
+    expect(canonicalQuery({ dimensions: ['o.country'], ungrouped: true }).order).toBeUndefined();
+    expect(effectiveOrder({ measures: ['o.count'], dimensions: ['o.country'], order: [['o.country', 'asc']] })).toEqual(
+      [['o.country', 'asc']],
     );
   });
 

@@ -52,8 +52,24 @@ describe('useSemanticQuery', () => {
   it('shares one request for the same query written two ways, and keeps the answer while a new one loads', async () => {
     const { source, calls } = heldSource();
     const client = new QueryClient();
-    const a: SemanticQuery = { measures: ['orders.revenue', 'orders.count'], dimensions: ['orders.region'] };
-    const b: SemanticQuery = { dimensions: ['orders.region'], measures: ['orders.count', 'orders.revenue'] };
+    // Members and filters in another order; the rows' order the same (b writes out a's default).
+    const a: SemanticQuery = {
+      measures: ['orders.revenue', 'orders.count'],
+      dimensions: ['orders.region', 'orders.country'],
+      filters: [
+        { member: 'orders.region', operator: 'equals', values: ['Europe', 'Asia Pacific'] },
+        { member: 'orders.country', operator: 'notEquals', values: ['France'] },
+      ],
+    };
+    const b: SemanticQuery = {
+      dimensions: ['orders.country', 'orders.region'],
+      measures: ['orders.count', 'orders.revenue'],
+      filters: [
+        { member: 'orders.country', operator: 'notEquals', values: ['France'] },
+        { member: 'orders.region', operator: 'equals', values: ['Asia Pacific', 'Europe'] },
+      ],
+      order: { 'orders.revenue': 'desc' },
+    };
     const view = render(
       <SemanticProvider source={source} queryClient={client}>
         <Rows query={a} />

@@ -37,7 +37,7 @@ export type SemanticQueryResult = UseQueryResult<SemanticResult, DataError> & {
 
 /**
  * Runs a semantic-layer query through the provider's QueryClient: the enclosing
- * `SemanticFilters` merged in, keyed canonically (member and filter order do not matter),
+ * `SemanticFilters` merged in, keyed canonically (member and filter order do not matter where the rows' order is the same),
  * so identical queries across widgets share one request; the previous answer stays while a
  * changed query loads; unmounting cancels; fresh for 60 s; no refetch on window focus;
  * failures are typed `DataError`s, retried once when they may pass (network, timeout, 5xx).
