@@ -8,8 +8,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { delimiter, dirname, join } from 'node:path';
-import { CHROMIUM_NAMES, ChromiumPathError, findChromium, isExecutableFile, type FoundChromium } from './find-chromium';
+import { dirname, join } from 'node:path';
+import { findOnPath } from './executables';
+import { CHROMIUM_NAMES, ChromiumPathError, findChromium, type FoundChromium } from './find-chromium';
 
 /** What provisioning may do on this machine; injected in tests. */
 export interface ProvisionMachine {
@@ -112,8 +113,7 @@ export function thisMachine(): ProvisionMachine {
       return result.status === 0;
     },
     starts: (path) => spawnSync(path, ['--headless', '--no-sandbox', '--version'], { stdio: 'ignore' }).status === 0,
-    has: (command) =>
-      (process.env.PATH ?? '').split(delimiter).some((dir) => dir && isExecutableFile(join(dir, command))),
+    has: (command) => findOnPath([command]) !== null,
     isRoot: process.getuid?.() === 0,
     // The package's `bin` (its `exports` do not list cli.js).
     playwrightCli: join(dirname(createRequire(import.meta.url).resolve('playwright/package.json')), 'cli.js'),

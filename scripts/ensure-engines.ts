@@ -7,9 +7,9 @@
  * used: their download hosts are out of reach on CI machines, and these packages are not.
  */
 import { spawnSync } from 'node:child_process';
-import { delimiter, join } from 'node:path';
 import type { ProvisionMachine } from './ensure-chromium';
-import { ENGINE_PACKAGES, findEngines, isExecutableFile, missingEngineParts, type FoundEngines } from './find-engines';
+import { findOnPath } from './executables';
+import { ENGINE_PACKAGES, findEngines, missingEngineParts, type FoundEngines } from './find-engines';
 
 /** What provisioning may do on this machine; injected in tests. */
 export interface EngineMachine extends Pick<ProvisionMachine, 'run' | 'has' | 'isRoot' | 'log'> {
@@ -62,8 +62,7 @@ export function thisMachine(): EngineMachine {
         stdio: ['ignore', 'inherit', 'inherit'],
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       }).status === 0,
-    has: (command) =>
-      (process.env.PATH ?? '').split(delimiter).some((dir) => dir && isExecutableFile(join(dir, command))),
+    has: (command) => findOnPath([command]) !== null,
     isRoot: process.getuid?.() === 0,
     log: (line) => console.log(line),
   };

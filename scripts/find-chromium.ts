@@ -4,9 +4,8 @@
  * `google-chrome` or `google-chrome-stable` on `PATH`. Pure apart from the file checks, which
  * can be injected, so tests can describe any machine.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { chromium } from 'playwright';
+import { findOnPath, isExecutableFile } from './executables';
 
 /** A Chromium binary and where it was found. */
 export interface FoundChromium {
@@ -25,16 +24,6 @@ export interface ChromiumSearch {
 
 /** Names tried on `PATH`, in order. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-
-/** Whether `path` is a file this process may execute. */
-export function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 function playwrightChromium(): string | undefined {
   try {
@@ -60,11 +49,6 @@ export function findChromium(search: ChromiumSearch = {}): FoundChromium | null 
   }
   const cached = (search.playwrightPath ?? playwrightChromium)();
   if (cached && isExecutable(cached)) return { path: cached, source: 'playwright' };
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    for (const name of CHROMIUM_NAMES) {
-      const path = join(dir, name);
-      if (isExecutable(path)) return { path, source: 'PATH' };
-    }
-  }
-  return null;
+  const onPath = findOnPath(CHROMIUM_NAMES, env, isExecutable);
+  return onPath ? { path: onPath, source: 'PATH' } : null;
 }

@@ -5,18 +5,7 @@
  * its `MiniBrowser` (`WEBKIT_MINIBROWSER` or the package's library folders), which needs a
  * display, so `xvfb-run` too. File checks can be injected, as in `find-chromium.ts`.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-
-/** Whether `path` is a file this process may execute (as in `find-chromium.ts`, without Playwright). */
-export function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
+import { findOnPath, isExecutableFile } from './executables';
 
 /** The browsers and tools of the Firefox and WebKit runs; null where one is missing. */
 export interface FoundEngines {
@@ -47,12 +36,7 @@ export const ENGINE_PACKAGES = ['firefox-esr', 'webkit2gtk-driver', 'xvfb', 'xau
 export function findEngines(search: EngineSearch = {}): FoundEngines {
   const env = search.env ?? process.env;
   const isExecutable = search.isExecutable ?? isExecutableFile;
-  const onPath = (...names: string[]) => {
-    for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-      for (const name of names) if (isExecutable(join(dir, name))) return join(dir, name);
-    }
-    return null;
-  };
+  const onPath = (...names: string[]) => findOnPath(names, env, isExecutable);
   const explicit = (name: string) => (env[name] ? (isExecutable(env[name]) ? env[name] : null) : undefined);
   const firefox = explicit('FIREFOX_PATH');
   const miniBrowser = explicit('WEBKIT_MINIBROWSER');
