@@ -215,14 +215,28 @@ function everyMs(ms: number): (flush: () => void) => () => void {
  * library's own `MessageList` (long threads: its blocks, styles and scroll following).
  */
 function oursElement(store: ChatStore, count: Count, list: 'headless' | 'MessageList' = 'headless'): ReactNode {
+  return profiled(
+    'ours',
+    count,
+    list === 'headless' ? createElement(OursList, { store, count }) : createElement(MessageList),
+    store,
+  );
+}
+
+/**
+ * A contestant's chat in a profiler that counts its commits, under a `ChatProvider` (the
+ * rows are the library's `MessageView`, which needs one; the peers get a store of their own).
+ */
+function profiled(
+  id: string,
+  count: Count,
+  children: ReactNode,
+  store: ChatStore = createChatStore({ transport: () => ({ url: '/bench' }) }),
+): ReactNode {
   return createElement(
     Profiler,
-    { id: 'ours', onRender: () => void count.commits++ },
-    createElement(ChatProvider, {
-      store,
-      transport: { url: '/bench' },
-      children: list === 'headless' ? createElement(OursList, { store, count }) : createElement(MessageList),
-    }),
+    { id, onRender: () => void count.commits++ },
+    createElement(ChatProvider, { store, transport: { url: '/bench' }, children }),
   );
 }
 
@@ -282,15 +296,7 @@ function NaiveChat({
 
 function naiveElement(historySize: number, count: Count, onPush: (push: (line: ChatMessage) => void) => void) {
   const initial = applyChatMessages(EMPTY_THREAD, history(historySize)).messages as ChatMessage[];
-  return createElement(
-    Profiler,
-    { id: 'naive', onRender: () => void count.commits++ },
-    createElement(ChatProvider, {
-      store: createChatStore({ transport: () => ({ url: '/bench' }) }),
-      transport: { url: '/bench' },
-      children: createElement(NaiveChat, { initial, onRow: () => void count.rows++, onPush }),
-    }),
-  );
+  return profiled('naive', count, createElement(NaiveChat, { initial, onRow: () => void count.rows++, onPush }));
 }
 
 function naive(historySize: number, deltas: number, perChunk: number): Prepared {
@@ -374,18 +380,7 @@ function competent(historySize: number, deltas: number, perChunk: number): Prepa
   const count = { rows: 0, commits: 0 };
   return {
     count,
-    mount: () =>
-      root.render(
-        createElement(
-          Profiler,
-          { id: 'competent', onRender: () => void count.commits++ },
-          createElement(ChatProvider, {
-            store: createChatStore({ transport: () => ({ url: '/bench' }) }),
-            transport: { url: '/bench' },
-            children: createElement(CompetentChat, { store, count }),
-          }),
-        ),
-      ),
+    mount: () => root.render(profiled('competent', count, createElement(CompetentChat, { store, count }))),
     run: async () => {
       for await (const batch of decodeChatStreamBatches(responseBody(lines, perChunk))) {
         for (const event of batch) {
@@ -507,14 +502,10 @@ function aiSdk(historySize: number, deltas: number, perChunk: number, throttle?:
     count,
     mount: () =>
       root.render(
-        createElement(
-          Profiler,
-          { id: 'ai-sdk', onRender: () => void count.commits++ },
-          createElement(ChatProvider, {
-            store: createChatStore({ transport: () => ({ url: '/bench' }) }),
-            transport: { url: '/bench' },
-            children: createElement(AiChat, { transport, initial, count, throttle, onSend: (s) => void (send = s) }),
-          }),
+        profiled(
+          'ai-sdk',
+          count,
+          createElement(AiChat, { transport, initial, count, throttle, onSend: (s) => void (send = s) }),
         ),
       ),
     run: () => send!(),
