@@ -9,7 +9,7 @@ import {
   type SessionSettings,
 } from '../protocol';
 import { checkAllowedOrigins, checkBrowserRequest, readBodyText } from './browser-request';
-import { redact } from './errors';
+import { jsonError, parseJson, relayUpstream } from './proxy-response';
 
 /** Default of {@link ChatProxyOptions.maxBodyBytes}: 64 KiB. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -68,17 +68,6 @@ export interface ChatProxyOptions {
   maxInputLength?: number;
 }
 
-const jsonError = (status: number, error: string) =>
-  new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } });
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * A fetch handler to mount on a host route (say `POST /api/chat`, and `POST /api/chat/abort`
  * for a path ending in `/abort`). It adds the API key and the host-decided sessionSettings,
@@ -131,27 +120,18 @@ export function createChatProxy(options: ChatProxyOptions): (request: Request) =
       upstreamBody = body;
     }
 
-    let upstream: Response;
-    try {
-      upstream = await doFetch(isAbort ? abortUrl : options.chatUrl, {
+    return relayUpstream(
+      doFetch,
+      isAbort ? abortUrl : options.chatUrl,
+      {
         method: 'POST',
         headers: { Authorization: `Api-Key ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(upstreamBody),
         signal: request.signal,
-      });
-    } catch {
-      if (request.signal.aborted) return jsonError(499, 'Client closed the request');
-      return jsonError(502, 'The chat service could not be reached');
-    }
-    const headers = {
-      'Content-Type': upstream.headers.get('Content-Type') ?? 'application/json',
+      },
       // Not `no-store`: Chromium reports a `no-store` stream read with a reader as failed
       // (ERR_ABORTED) although it was read to its end. POST responses are not cached anyway.
-      'Cache-Control': 'no-cache',
-    };
-    if (upstream.ok) return new Response(upstream.body, { status: upstream.status, headers });
-    // Error bodies are small: read them so the key can be scrubbed from anything echoed.
-    const text = redact(await upstream.text(), apiKey);
-    return new Response(text, { status: upstream.status, headers });
+      { service: 'The chat service', secret: apiKey, cacheControl: 'no-cache' },
+    );
   };
 }

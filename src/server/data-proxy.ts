@@ -1,6 +1,6 @@
 import { dataApiUrl, SemanticQuerySchema, serviceUrlProblem, v, ValidationError } from '../protocol';
 import { checkAllowedOrigins, checkBrowserRequest, readBodyText } from './browser-request';
-import { redact } from './errors';
+import { jsonError, parseJson, relayUpstream } from './proxy-response';
 
 /** Default of {@link DataProxyOptions.maxBodyBytes}: 64 KiB (a query is a few hundred bytes). */
 export const DEFAULT_DATA_PROXY_MAX_BODY_BYTES = 64 * 1024;
@@ -22,9 +22,6 @@ export interface DataProxyOptions {
   /** Injected fetch. Default: the global fetch. */
   fetch?: typeof fetch;
 }
-
-const jsonError = (status: number, error: string) =>
-  new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } });
 
 const LoadBodySchema = v.object({ query: v.unknown(), queryType: v.optional(v.enum(['multi'])) });
 
@@ -100,9 +97,10 @@ export function createDataProxy(options: DataProxyOptions): (request: Request) =
 
     const token = await options.getDataToken(request);
     if (!token) return jsonError(401, 'Not signed in');
-    let upstream: Response;
-    try {
-      upstream = await doFetch(upstreamUrl, {
+    return relayUpstream(
+      doFetch,
+      upstreamUrl,
+      {
         method,
         headers: {
           Authorization: token,
@@ -111,25 +109,9 @@ export function createDataProxy(options: DataProxyOptions): (request: Request) =
         },
         body,
         signal: request.signal,
-      });
-    } catch {
-      if (request.signal.aborted) return jsonError(499, 'Client closed the request');
-      return jsonError(502, 'The data API could not be reached');
-    }
-    const headers = {
-      'Content-Type': upstream.headers.get('Content-Type') ?? 'application/json',
-      'Cache-Control': 'no-store',
-    };
-    if (upstream.ok) return new Response(upstream.body, { status: upstream.status, headers });
-    // Error bodies are small: the token never goes back in one.
-    return new Response(redact(await upstream.text(), token), { status: upstream.status, headers });
+      },
+      // The token never goes back in an error body.
+      { service: 'The data API', secret: token, cacheControl: 'no-store' },
+    );
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
