@@ -24,6 +24,7 @@ import { build } from 'vite';
 import { createMockService, MOCK_ADMIN_KEY, MOCK_DATA_API_SECRET, toNodeHandler } from '../../src/mock';
 import { createDataToken, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
+import { listenOnLoopback } from '../setup/listen.ts';
 import { table } from './harness';
 import { NativeApp, type Mode } from './native-page/app';
 import { FIRST_PAGE_QUERIES, KPI_QUERIES, REVENUE_BY_REGION, SECOND_PAGE_QUERIES } from './native-page/overview';
@@ -111,14 +112,7 @@ async function startHost(outDir: string) {
     }
     await handle(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    origin,
-    log,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  return { ...(await listenOnLoopback(server)), log };
 }
 
 /**

@@ -3,6 +3,7 @@
 // deploymentUrl must point back through the same prefix, whatever a client claims.
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../setup/listen';
 import { MOCK_ADMIN_KEY, MOCK_BASE_PATH_HEADER, mockServicePlugin } from '../../src/mock';
 import { serveMockFromWorker, type MockWorkerScope } from '../../src/mock/service-worker';
 import {
@@ -60,16 +61,14 @@ describe('the data API where the mock is mounted under a prefix', () => {
         res.end();
       }),
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
+    const { origin, close } = await listenOnLoopback(server);
     try {
-      const base = `http://127.0.0.1:${port}/__mock`;
+      const base = `${origin}/__mock`;
       const { deploymentUrl, regions } = await walk(base, (request) => fetch(request));
       expect(deploymentUrl).toBe(base);
       expect(regions).toEqual(['Europe']);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 

@@ -4,6 +4,7 @@
 // decides what happens to it: answered with a status or an HTML page instead (forwarded or
 // not), cut after N lines or bytes, ended cleanly early, stalled, or delayed.
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../setup/listen';
 
 /** What the proxy does to one request. No field set: forwarded untouched. */
 export interface Fault {
@@ -213,17 +214,6 @@ export async function startFaultProxy(
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    count: (kind) => requests.filter((r) => r.kind === kind).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: origin, requests, count: (kind) => requests.filter((r) => r.kind === kind).length, close };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
+import { listenOnLoopback } from '../setup/listen';
 
 /** Launches the Debian Chromium with the test flags. */
 export function launchChromium(): Promise<Browser> {
@@ -22,15 +23,5 @@ export async function servePage(
     }
     void handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -1,6 +1,7 @@
 import cube from '@cubejs-client/core';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../setup/listen';
 import {
   createMockService,
   MOCK_DATA_API_SECRET,
@@ -111,16 +112,14 @@ describe('@cubejs-client/core through createDataProxy, over HTTP', () => {
     const proxy = createDataProxy({ deploymentUrl: server.url, getDataToken: () => tokenFromCookie(browser('/')) });
     // The proxy behind a real HTTP server (the mock's Node adapter serves any fetch handler).
     const host = createServer(toNodeHandler({ handle: proxy } as MockService));
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { origin, close } = await listenOnLoopback(host);
     try {
-      const { port } = host.address() as { port: number };
-      const api = cube('whatever-the-browser-has', { apiUrl: `http://127.0.0.1:${port}/api/data` });
+      const api = cube('whatever-the-browser-has', { apiUrl: `${origin}/api/data` });
       expect((await api.meta()).cubes.map((c) => c.name)).toEqual(['orders']);
       const resultSet = await api.load({ measures: ['orders.revenue'], dimensions: ['orders.region'] });
       expect(resultSet.tablePivot().map((row) => row['orders.region'])).toEqual(['Europe']);
     } finally {
-      host.closeAllConnections();
-      await new Promise((resolve) => host.close(resolve));
+      await close();
     }
   });
 });

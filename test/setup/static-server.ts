@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { listenOnLoopback } from './listen';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -48,7 +49,5 @@ export async function serveFolder(
     if (options.html && extname(file) === '.html') res.end(options.html(path, await readFile(file, 'utf8')));
     else createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return { origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
+  return { origin: (await listenOnLoopback(server)).origin, server };
 }
