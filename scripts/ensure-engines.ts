@@ -1,5 +1,5 @@
 /**
- * A step of `npm test` and `npm run test:engines`: makes sure the Firefox and WebKit runs have
+ * A step of `npm run test:engines` (the only command that runs them): makes sure the Firefox and WebKit runs have
  * their browsers, as `ensure-chromium.ts` does for Chromium. When `findEngines` finds them all,
  * nothing runs. Otherwise it says what is missing and installs Debian's packages (Firefox ESR,
  * WebKitGTK's WebDriver and MiniBrowser, xvfb) with apt-get, as root or through a sudo that

@@ -100,6 +100,38 @@ describe('static Storybook', () => {
     }
   });
 
+  it('opens on the demo with the addon panel hidden; other stories keep their panel', async () => {
+    const page = await context.newPage();
+    const panelHeight = (height: 'none' | 'some') =>
+      page.waitForFunction(
+        (want) => {
+          const panel = document.querySelector('#storybook-panel-root')?.getBoundingClientRect().height ?? 0;
+          return want === 'none' ? panel === 0 : panel > 100;
+        },
+        height,
+        { timeout: 30_000 },
+      );
+    try {
+      await page.goto(`${origin}/`);
+      await page.waitForURL(/path=\/story\/demo-app--default/, { timeout: 30_000 });
+      await page
+        .frameLocator('#storybook-preview-iframe')
+        .getByRole('heading', { name: 'Sales overview' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await panelHeight('none');
+      // Another story, from the sidebar: its panel is back.
+      await page.locator('#storybook-explorer-tree a[href*="avatar--picture"]').click();
+      await panelHeight('some');
+      // And an address with a story in it opens that story, panel and all.
+      await page.goto(`${origin}/?path=/story/avatar--picture`);
+      await panelHeight('some');
+      expect(page.url()).toContain('avatar--picture');
+    } finally {
+      await page.close();
+    }
+  });
+
   it.each(stories.map((story) => [`${story.title} / ${story.name}`, story.id] as const))('%s', async (_label, id) => {
     const page = await context.newPage();
     const problems: string[] = [];
