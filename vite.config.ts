@@ -145,6 +145,8 @@ export default defineConfig(({ command }) => ({
         index: 'src/index.ts',
         // `react-embedded-analytics/native`: its own entry, so the React entry does not grow.
         native: 'src/react/native/index.ts',
+        // `react-embedded-analytics/boards`: its own entry too; the board itself loads lazily.
+        boards: 'src/react/boards/index.ts',
         protocol: 'src/protocol/index.ts',
         server: 'src/server/index.ts',
         mock: 'src/mock/index.ts',

@@ -50,6 +50,7 @@ const preview: Preview = {
             'Charts and theming',
             'Server and security',
             'Native analytics',
+            'Boards',
             'Protocol',
             'Mock and testing',
             'Troubleshooting',

@@ -17,6 +17,7 @@ export const END = '<!-- api-reference:end -->';
 const entries = [
   { name: 'react-embedded-analytics', file: 'src/index.ts' },
   { name: 'react-embedded-analytics/native', file: 'src/react/native/index.ts' },
+  { name: 'react-embedded-analytics/boards', file: 'src/react/boards/index.ts' },
   { name: 'react-embedded-analytics/protocol', file: 'src/protocol/index.ts' },
   { name: 'react-embedded-analytics/server', file: 'src/server/index.ts' },
   { name: 'react-embedded-analytics/mock', file: 'src/mock/index.ts' },

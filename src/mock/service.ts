@@ -18,6 +18,7 @@ import {
   type MockTurnRecord,
 } from './chat';
 import { MOCK_DATA_API_SECRET } from './data-api/auth';
+import { handleCubeSql } from './data-api/cubesql';
 import { handleDataApi, MOCK_DATA_NOW, type DataApiContext } from './data-api/handler';
 import { parseSql, runQuery, viewerOf, type Viewer } from './dataset';
 import { embedPageModel, embedPageResponse, errorPageModel, exchangeSession, parseEmbedPath } from './embed-page';
@@ -76,7 +77,7 @@ export const MOCK_BASE_PATH_HEADER = 'X-Mock-Base-Path';
 const browserRoute = (path: string) =>
   path === 'api/v1/embed/session/token' ||
   /^api\/v1\/deployments\/[^/]+(\/token)?$/.test(path) ||
-  /^cubejs-api\/v1\/(meta|load)$/.test(path);
+  /^cubejs-api\/v1\/(meta|load|cubesql)$/.test(path);
 
 /**
  * CORS of the browser routes: any origin (`*`, never with credentials: these routes take a
@@ -128,6 +129,7 @@ const DataQuerySchema = v.object({ query: v.string(), sessionSettings: v.optiona
  *   (session in `session` or `sessionId`)
  * - `POST {MOCK_CHAT_PATH_TEMPLATE}`, with `/abort` appended, or `…/chat/abort`
  * - `POST /cubejs-api/v1/cubesql` (`{ query, sessionSettings }`): a result's rows, all of them
+ *   (with the account's key), or `{ query }` with a data token: the viewer's rows only
  * - `GET /cubejs-api/v1/meta`, `GET|POST /cubejs-api/v1/load`: the semantic layer's REST API,
  *   with an HS256 data token signed with {@link MOCK_DATA_API_SECRET}
  * - `POST /api/v1/embed/session/token`, `GET /api/v1/deployments/{id}`,
@@ -284,7 +286,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }
     if (path === 'cubejs-api/v1/cubesql') {
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
-      return dataQuery(request);
+      // A data token (a browser re-running a pinned answer) or the account's key (a server).
+      if (apiKeyOf(request) !== undefined) return dataQuery(request);
+      await sleep(faults.firstByteDelayMs ?? 0);
+      return handleCubeSql({ fixture, state, secret: dataSecret, now, dataNow, faults, waits }, request);
     }
     const chat = matchChat(segments);
     if (chat) {

@@ -31,3 +31,20 @@ export {
   type SemanticPrefetchOptions,
   type SemanticQueryOptions,
 } from './semantic-prefetch';
+export {
+  BOARD_MIGRATIONS,
+  createBoardApi,
+  createSqlBoardStore,
+  DEFAULT_BOARD_MAX_BODY_BYTES,
+  migrationStatements,
+  runMigrations,
+  type BoardApiOptions,
+  type SqlBoardStoreOptions,
+  type SqlClient,
+  type SqlMigration,
+} from './boards';
+// The board definition and the store interface, for hosts checking definitions or writing a
+// store of their own (the protocol entry leaves them out: its browser budget has no room).
+export * from '../protocol/board/definition';
+export * from '../protocol/board/widget';
+export * from '../protocol/board/store';

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { boardsStoreBench } from './boards-store.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
 import { nativeBench } from './native.bench';
@@ -28,6 +29,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['charts', chartsBench, true],
   ['chat', chatBench, true],
   ['native', nativeBench, true],
+  ['boards-store', boardsStoreBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)

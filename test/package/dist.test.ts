@@ -18,8 +18,8 @@ const files = () =>
 /** A `'use client'` directive anywhere at the top of a module (before any statement). */
 const useClient = /^(?:#![^\n]*\n)?\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*['"]use client['"]/;
 
-/** The React entries: the main one and `react-embedded-analytics/native`. */
-const reactEntry = (file: string) => file === 'index.js' || file === 'native.js';
+/** The React entries: the main one, `react-embedded-analytics/native` and `/boards`. */
+const reactEntry = (file: string) => file === 'index.js' || file === 'native.js' || file === 'boards.js';
 
 beforeAll(() => {
   if (!existsSync(join(dist, 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first');

@@ -9,6 +9,7 @@ import { repo } from './docs-files';
 
 const ENTRIES: Record<string, string> = {
   'react-embedded-analytics': 'src/index.ts',
+  'react-embedded-analytics/boards': 'src/react/boards/index.ts',
   'react-embedded-analytics/protocol': 'src/protocol/index.ts',
   'react-embedded-analytics/server': 'src/server/index.ts',
   'react-embedded-analytics/mock': 'src/mock/index.ts',

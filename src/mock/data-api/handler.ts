@@ -133,7 +133,7 @@ function compareQueries(query: SemanticQuery): SemanticQuery[] {
  * Row-level security from the token, by the rules the chat and the embeds apply: an
  * internal user's stored groups and attributes; an external user's from the token itself.
  */
-function viewerFor(context: DataApiContext, payload: DataTokenPayload): Viewer {
+export function viewerFor(context: DataApiContext, payload: DataTokenPayload): Viewer {
   if (payload.internalId !== undefined) {
     for (const account of context.state.accounts.values()) {
       const user = context.state.user(account, userKey('internal', payload.internalId));

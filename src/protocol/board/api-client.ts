@@ -1,0 +1,96 @@
+// The board API from a browser: a BoardStore over `fetch`, so the board UI talks to a host's
+// `createBoardApi` route as it would to any store. The server decides who the user is (its
+// session cookie); the `user` each method takes is not sent. Answers are checked before use.
+import { v, type Schema } from '../schema';
+import { BoardRecordSchema, BoardStoreError, BoardSummarySchema, type BoardRecord, type BoardStore } from './store';
+
+/** Options of {@link createBoardApiClient}. */
+export interface BoardApiClientOptions {
+  /** Where the board API is mounted (`/api/boards`, or an absolute URL). */
+  url: string;
+  /** Injected fetch. Default: the global fetch (same-origin, with the page's cookies). */
+  fetch?: typeof fetch;
+  /** Extra headers for every request (a CSRF token of the host's own). */
+  headers?: Record<string, string>;
+}
+
+const ListSchema = v.object({ boards: v.array(BoardSummarySchema) });
+const OneSchema = v.object({ board: BoardRecordSchema });
+const ErrorSchema = v.object({
+  error: v.string(),
+  revision: v.optional(v.integer()),
+  issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+});
+
+const CODES: Record<number, BoardStoreError['code']> = {
+  400: 'invalid',
+  401: 'signed-out',
+  403: 'read-only',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'invalid',
+};
+
+/**
+ * A {@link BoardStore} over the board API (`createBoardApi` on the host's server). Each
+ * refusal is the `BoardStoreError` the server's store raised: `conflict` with
+ * `details.currentRevision`, `invalid` with the `issues` by path, `not-found`, `read-only`,
+ * `signed-out` (401); a network failure, a server error or an answer of the wrong shape is
+ * `unavailable`.
+ */
+export function createBoardApiClient(options: BoardApiClientOptions): BoardStore {
+  const base = options.url.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function call<T>(method: string, path: string, schema: Schema<T> | undefined, body?: unknown): Promise<T> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...options.headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      text = await response.text();
+    } catch (cause) {
+      throw new BoardStoreError('unavailable', 'The board API could not be reached', { cause });
+    }
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (response.ok) {
+      if (!schema) return undefined as T;
+      const parsed = schema.safeParse(json, 'board API answer');
+      if (parsed.success) return parsed.data;
+      throw new BoardStoreError('unavailable', parsed.error.message, { cause: parsed.error });
+    }
+    const error = ErrorSchema.safeParse(json);
+    const message = error.success ? error.data.error : `The board API answered ${response.status}`;
+    const code = CODES[response.status] ?? 'unavailable';
+    throw new BoardStoreError(code, message, {
+      ...(code === 'conflict' && error.success && error.data.revision !== undefined
+        ? { currentRevision: error.data.revision }
+        : {}),
+      ...(code === 'invalid' ? { issues: (error.success && error.data.issues) || [{ path: '', message }] } : {}),
+    });
+  }
+
+  const one = (id: string) => `/${encodeURIComponent(id)}`;
+  return {
+    list: async () => (await call('GET', '', ListSchema)).boards,
+    get: async (_user, id) => (await call('GET', one(id), OneSchema)).board as BoardRecord,
+    create: async (_user, board) =>
+      (await call('POST', '', OneSchema, { definition: board.definition, sharedWith: board.sharedWith }))
+        .board as BoardRecord,
+    save: async (_user, id, save) => (await call('PUT', one(id), OneSchema, save)).board as BoardRecord,
+    remove: (_user, id) => call('DELETE', one(id), undefined),
+  };
+}

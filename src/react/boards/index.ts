@@ -1,0 +1,42 @@
+// `react-embedded-analytics/boards`: boards users arrange, from a board definition. An entry
+// of its own, so the React and native entries do not grow; the board's code loads lazily.
+export { Board } from './Board';
+export type { BoardProps } from './board-props';
+export { DEFAULT_BOARD_LABELS, defaultWidgetName, type BoardLabels, type MemberTitle } from './labels';
+// The definition and its checks (the server entry exports them too; the protocol entry has no
+// room for them): what a page making or checking a definition in the browser needs.
+export {
+  BOARD_DEFINITION_VERSION,
+  migrateBoardDefinition,
+  parseBoardDefinition,
+  readBoardDefinition,
+  type BoardDefinition,
+  type BoardFilters,
+  type BoardReading,
+  type RejectedWidget,
+} from '../../protocol/board/definition';
+export { BOARD_COLUMNS } from '../../protocol/board/widget';
+export type {
+  AnswerWidget,
+  BoardLayout,
+  BoardWidget,
+  ChartWidget,
+  KnownWidget,
+  KpiWidget,
+  TableWidget,
+  TextWidget,
+  UnknownWidget,
+} from '../../protocol/board/widget';
+// A store in this browser's localStorage, for trying boards before the host has its own, and
+// a store over the host's board API.
+export { createLocalBoardStore, type BoardStorage, type LocalBoardStoreOptions } from './local-store';
+export { createBoardApiClient, type BoardApiClientOptions } from '../../protocol/board/api-client';
+export {
+  BoardStoreError,
+  type BoardRecord,
+  type BoardSave,
+  type BoardStore,
+  type BoardStoreErrorCode,
+  type BoardSummary,
+  type BoardUser,
+} from '../../protocol/board/store';
