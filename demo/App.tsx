@@ -8,12 +8,14 @@ import {
   themeToCssVariables,
   useDashboardChatBridge,
   useThreadList,
+  type AgentChatProps,
   type ChatTransport,
   type Drilldown,
   type GetSession,
   type ThreadRecord,
   type ThreadStore,
 } from '../src';
+import { SemanticProvider, useChatDataModel } from '../src/react/native';
 import { demoThemes, type DemoThemeName } from './themes';
 import { demoUsers, type DemoDashboard, type DemoUser } from './users';
 import './demo.css';
@@ -57,6 +59,15 @@ function questionFor({ value, widgetId }: Drilldown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const measure = widgetId?.split('-by-')[0] ?? 'revenue';
   return `Tell me about ${String(value).replace(/\s+/g, ' ').slice(0, 80)}'s ${measure}`;
+}
+
+/**
+ * The analyst chat with the data model as its `dataModel`: the empty chat offers questions
+ * built from the model's members, and every answer ends with follow-ups that know its
+ * dimensions. Without a deployment (no dashboards) the chat keeps its fixed questions.
+ */
+function ChatWithModel(props: AgentChatProps) {
+  return <AgentChat {...props} dataModel={useChatDataModel()} />;
 }
 
 // Loaded when picked: the iframe dashboards' first load stays as it was.
@@ -153,13 +164,16 @@ function Workspace({
         )}
       </main>
       <aside className="demo-chat" aria-label="Ask the data analyst" ref={chat}>
-        <AgentChat
-          {...bridge.chatProps}
-          {...threads.chatProps}
-          persist={key === null ? undefined : { user: key }}
-          user={{ displayName: user.name }}
-          agent={{ name: 'Data analyst' }}
-        />
+        {/* The semantic layer's model of the dashboard's deployment: the empty chat asks about it. */}
+        <SemanticProvider deploymentId={dashboard?.deploymentId}>
+          <ChatWithModel
+            {...bridge.chatProps}
+            {...threads.chatProps}
+            persist={key === null ? undefined : { user: key }}
+            user={{ displayName: user.name }}
+            agent={{ name: 'Data analyst' }}
+          />
+        </SemanticProvider>
       </aside>
     </>
   );

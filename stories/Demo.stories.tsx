@@ -110,15 +110,20 @@ export const ChatFiltersTheDashboard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await embedReady(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Top 5 customers by revenue' }));
+    // The empty chat's questions come from the data model (`useChatDataModel`): they load.
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Top 10 customers by revenue' }, { timeout: 10_000 }),
+    );
     await answered(canvasElement);
     const panel = await canvas.findByRole('group', { name: 'Querying data' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
     await userEvent.click(within(within(panel).getByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
-    await waitFor(() => expect(canvasElement.querySelector('.demo-filters')).toHaveTextContent('customer is one of 5'));
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.demo-filters')).toHaveTextContent('customer is one of 10'),
+    );
     await waitFor(
       () =>
-        expect(frameDocument(canvasElement).querySelector('[data-filter="customer"]')).toHaveTextContent('5 values'),
+        expect(frameDocument(canvasElement).querySelector('[data-filter="customer"]')).toHaveTextContent('10 values'),
       { timeout: 10_000 },
     );
     await expect(canvas.getByRole('button', { name: 'Clear filter' })).toBeVisible();
@@ -145,12 +150,12 @@ export const Conversations: Story = {
       ),
     );
     await userEvent.click(within(threads).getByRole('button', { name: 'New chat' }));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Orders over time' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Revenue over time' }));
     await answered(canvasElement);
     await waitFor(() => expect(within(threads).getAllByRole('listitem')).toHaveLength(2));
     await userEvent.click(within(threads).getByRole('button', { name: /^Revenue by region/ }));
     const log = await canvas.findByRole('log');
     await waitFor(() => expect(log).toHaveTextContent('leads with'));
-    await expect(log).not.toHaveTextContent('Orders over time');
+    await expect(log).not.toHaveTextContent('Revenue over time');
   },
 };

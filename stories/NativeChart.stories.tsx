@@ -3,6 +3,25 @@ import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { QueryChart, SemanticFilters, type QueryChartProps } from '../src/react/native';
 import { loadFaults, neverLoads, withNative } from './support/native';
+import { rewriteLoad, type LoadAnswer } from './support/native-hostile';
+
+/** Every title in an answer's annotation replaced by `title(member)`. */
+const retitle =
+  (title: (member: string) => string) =>
+  (answer: LoadAnswer): LoadAnswer => {
+    const group = (entries: LoadAnswer['annotation']['measures']) =>
+      Object.fromEntries(
+        Object.entries(entries).map(([member, entry]) => [
+          member,
+          { ...entry, title: title(member), shortTitle: title(member) },
+        ]),
+      );
+    const { measures, dimensions, timeDimensions } = answer.annotation;
+    return {
+      ...answer,
+      annotation: { measures: group(measures), dimensions: group(dimensions), timeDimensions: group(timeDimensions) },
+    };
+  };
 
 const REVENUE_BY_REGION = { measures: ['orders.revenue'], dimensions: ['orders.region'] };
 const REVENUE_BY_MONTH = {
@@ -123,6 +142,47 @@ export const Failing: Story = {
     expect(alert.textContent).toContain('orders.nope');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(chart(canvasElement)!.getBoundingClientRect().height).toBe(344);
+  },
+};
+
+/**
+ * Titles with quotes, a backslash and a line break ("Client's region", `Revenue "net"`): the
+ * chart draws (its names' quotes typographic), never its table fallback.
+ */
+export const QuotedTitles: Story = {
+  decorators: [
+    withNative({
+      fetch: rewriteLoad(
+        retitle((member) => (member === 'orders.region' ? "Client's \\ region" : 'Revenue "net"\nof tax')),
+      ),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    expect(canvasElement.querySelectorAll('.ek-qchart svg .mark-rect path').length).toBeGreaterThan(0);
+    expect(canvasElement.querySelector('.ek-qchart table')).toBeNull();
+    expect(within(canvasElement).getByRole('heading').textContent).toBe(
+      'Revenue \u201dnet\u201d of tax by Client\u2019s \u2216 region',
+    );
+  },
+};
+
+/** Revenues that are not numbers ("NaN", "Infinity"): drawn as gaps, and said above the chart. */
+export const MissingValues: Story = {
+  decorators: [
+    withNative({
+      fetch: rewriteLoad((answer) => ({
+        ...answer,
+        data: answer.data.map((row, i) => (i < 2 ? { ...row, 'orders.revenue': ['NaN', 'Infinity'][i] } : row)),
+      })),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ek-qchart__note')).toHaveTextContent('2 values were not valid'),
+    );
+    expect(canvasElement.querySelector('svg')!.textContent).not.toMatch(/NaN|Infinity/);
   },
 };
 

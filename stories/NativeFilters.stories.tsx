@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FilterBar, QueryChart, SemanticFilters, type FilterBarProps } from '../src/react/native';
 import { loadFaults, neverLoads, withNative } from './support/native';
+import { flood, outage, rewriteLoad } from './support/native-hostile';
 
 /** A filter bar over a chart: every widget inside the `SemanticFilters` follows it. */
 function Page(props: FilterBarProps & { locale?: string }) {
@@ -77,15 +78,67 @@ export const LoadingValues: Story = {
   },
 };
 
-/** The values query fails: said in the list; the rest of the bar works. */
+/** The values query fails: said in the list, with the reason and Retry; the rest of the bar works. */
 export const FailingValues: Story = {
   decorators: [withNative({ fetch: loadFaults({ httpStatus: 500 }) })],
   play: async ({ canvasElement }) => {
     const region = await regionFilter(canvasElement);
     // The title comes with the meta.
     await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
-    await within(region).findByRole('alert', {}, { timeout: 15_000 });
+    const alert = await within(region).findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert.textContent).toContain('Could not load the values');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(within(canvasElement).getByLabelText('Date range')).toBeEnabled();
+  },
+};
+
+const down = outage();
+
+/** The data API is down, then back: Retry in the list asks again and the values come (no reload). */
+export const RecoversOnRetry: Story = {
+  decorators: [withNative({ fetch: down.fetch })],
+  beforeEach: () => {
+    down.state.down = true;
+  },
+  play: async ({ canvasElement }) => {
+    const region = await regionFilter(canvasElement);
+    await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
+    const alert = await within(region).findByRole('alert', {}, { timeout: 15_000 });
+    down.state.down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await within(region).findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 });
+    expect(within(region).queryByRole('alert')).toBeNull();
+  },
+};
+
+/** A values query of one dimension, unsearched: what the flood below answers. */
+const isValuesQuery = (query: Record<string, unknown>) => {
+  const empty = (list: unknown) => !Array.isArray(list) || list.length === 0;
+  return (
+    Array.isArray(query.dimensions) && query.dimensions.length === 1 && empty(query.measures) && empty(query.filters)
+  );
+};
+
+/**
+ * The server answers the values query (100 asked for) with 2,000 values: 100 are listed, the
+ * rest are said to be left out, and a search asks the server for the others.
+ */
+export const ManyValues: Story = {
+  decorators: [
+    withNative({
+      fetch: rewriteLoad((answer) =>
+        isValuesQuery(answer.query) ? flood(answer, (answer.query.dimensions as string[])[0]!, 2_000) : answer,
+      ),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const region = await regionFilter(canvasElement);
+    await userEvent.click(await within(region).findByText('Region', {}, { timeout: 15_000 }));
+    await waitFor(() => expect(within(region).getAllByRole('checkbox')).toHaveLength(100), { timeout: 15_000 });
+    expect(region.textContent).toContain('The first 100 values are listed');
+    expect(region.textContent).toContain('1900 more values were sent than asked for');
+    await userEvent.type(within(region).getByRole('searchbox', { name: 'Search Region' }), 'Eur');
+    await within(region).findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 });
   },
 };
 

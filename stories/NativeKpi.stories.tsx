@@ -12,6 +12,7 @@ import {
   serverDown,
   type NativeFrameOptions,
 } from './support/native-data';
+import { rewriteAnswers } from './support/native-hostile';
 
 // KpiCards on the mock's data API by the session path (Erin unless said otherwise), over the
 // last quarter of the mock's data (its "now" is 2024-12-31).
@@ -111,6 +112,38 @@ export const Failing: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getAllByRole('alert')).toHaveLength(3), { timeout: 15_000 });
     await expect(within(canvasElement).getAllByRole('button', { name: 'Retry' })).toHaveLength(3);
+  },
+};
+
+/** Values that are not numbers ("NaN", "Infinity", "abc"): each card shows "—" and says why, never NaN. */
+export const NotANumber: Story = {
+  args: {
+    sparkline: false,
+    intercept: rewriteAnswers((answer) => ({
+      ...answer,
+      data: answer.data.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            key === 'orders.revenue'
+              ? 'NaN'
+              : key === 'orders.count'
+                ? 'Infinity'
+                : key === 'orders.averageOrderValue'
+                  ? 'abc'
+                  : value,
+          ]),
+        ),
+      ),
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByText('The value is not a valid number')).toHaveLength(3), {
+      timeout: 15_000,
+    });
+    await expect(values(canvasElement)).toEqual(['—', '—', '—']);
+    await expect(canvasElement.textContent).not.toMatch(/NaN|Infinity/);
   },
 };
 

@@ -11,6 +11,7 @@ import {
   serverDown,
   type NativeFrameOptions,
 } from './support/native-data';
+import { flood, rewriteAnswers } from './support/native-hostile';
 
 // QueryTables on the mock's data API by the session path (Erin unless said otherwise).
 
@@ -114,6 +115,39 @@ export const Failing: Story = {
       timeout: 15_000,
     });
     await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+/** The server answers a page of 8 with 200 rows: the table shows its 8 and says the rest were dropped. */
+export const TooManyRows: Story = {
+  args: { intercept: rewriteAnswers((answer) => flood(answer, 'orders.country', 200)) },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(rows(canvasElement)).toHaveLength(8);
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ek-qtable__note')).toHaveTextContent(
+        '192 more rows were sent than asked for: not shown',
+      ),
+    );
+  },
+};
+
+/** Revenues that are not numbers ("NaN", "Infinity", "abc"): shown as "—", and counted under the table. */
+export const MissingValues: Story = {
+  args: {
+    intercept: rewriteAnswers((answer) => ({
+      ...answer,
+      data: answer.data.map((row, i) => (i < 3 ? { ...row, 'orders.revenue': ['NaN', 'Infinity', 'abc'][i] } : row)),
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    const text = canvasElement.querySelector('tbody')!.textContent!;
+    await expect(text).not.toMatch(/NaN|Infinity|abc/);
+    await expect(canvasElement.querySelectorAll('tbody td[data-kind="number"]')[0]).toHaveTextContent('—');
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.ek-qtable__note')).toHaveTextContent('3 values were not valid'),
+    );
   },
 };
 

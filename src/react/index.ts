@@ -66,6 +66,8 @@ export { ChatError, DEFAULT_MAX_INPUT_LENGTH, type ChatErrorKind } from '../prot
 export {
   createChatStore,
   type ChatActions,
+  type ChatFeedbackReason,
+  type ChatRating,
   type ChatStatus,
   type ChatStore,
   type ChatStoreOptions,
@@ -88,6 +90,15 @@ export { ChatAnnouncer, GraphProgress, progressOf } from './chat/ui/ChatAnnounce
 export { Composer, type ComposerProps } from './chat/ui/Composer';
 export { useChatUI, type ChatFeedback, type ChatUIContextValue, type ResultActions } from './chat/ui/context';
 export { defaultChatMessages, type ChatMessages, type ChatToolKind } from './chat/ui/messages';
+export type { SuggestionLabels } from './chat/suggest/labels';
+export type { FeedbackLabels } from './chat/feedback/labels';
+export type {
+  ChatAnswer,
+  ChatDataModel,
+  ChatFollowUps,
+  ChatSuggestions,
+  ChatSuggestionsContext,
+} from './chat/suggest/types';
 export { Markdown } from './chat/ui/Markdown';
 export { MessageList } from './chat/ui/MessageList';
 export { MessageRow, MessageView } from './chat/ui/MessageRow';

@@ -3,7 +3,8 @@
  * scratch folder with the packed tarball (`npm run build` first), built with `next build`
  * (no configuration in the environment), served by `next start` against the mock started by
  * the package's own command, and driven in Chromium: the dashboard loads, a question streams
- * to a chart, Stop sends exactly one abort, a reload keeps the conversation, the layout
+ * to a chart, Stop sends exactly one abort, a reload keeps the conversation, a rating reaches
+ * the backend's /api/feedback and shows again after a reload, the layout
  * stacks at 390 px; signed out, both ask to sign in. Its native KPIs and first chart are rendered
  * on the server: their numbers are in the HTML, and the browser makes no `/load` request for them.
  */
@@ -93,6 +94,33 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     // Signed out: no numbers, no data token.
     const signedOut = await (await fetch(origin)).text();
     expect(signedOut).not.toContain('ek-kpi');
+  });
+
+  it('takes ratings at /api/feedback for the signed-in user only, and refuses what does not fit', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${origin}/api/feedback`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: 'user=erin', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const rating = { chatId: 'route-check', messageId: 'm-1', rating: 'down', reason: 'incorrect', sql: ['SELECT 1'] };
+    expect((await post(rating, { Cookie: '' })).status).toBe(401);
+    expect((await post(rating, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await post(rating, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    const bad = await post({ ...rating, rating: 'meh' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^rating/);
+    expect((await post({ ...rating, reason: '<script>' })).status).toBe(400);
+    expect((await post('{"chatId":')).status).toBe(400);
+    expect((await post(rating)).status).toBe(204);
+    const list = async (user: string) =>
+      (await (
+        await fetch(`${origin}/api/feedback?chatId=route-check`, { headers: { Cookie: `user=${user}` } })
+      ).json()) as {
+        ratings: { messageId: string; rating: string; reason: string | null }[];
+      };
+    expect((await list('erin')).ratings).toMatchObject([{ messageId: 'm-1', rating: 'down', reason: 'incorrect' }]);
+    expect((await list('elias')).ratings).toEqual([]); // never another user's
   });
 
   describe('in Chromium', () => {
@@ -191,6 +219,41 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       const users = await page.locator('.ek-message--user .ek-message__text').allTextContents();
       expect(users).toEqual(['Revenue by region', 'Orders over time']);
       await expect.poll(() => page.locator('.ek-message--final').count(), { timeout: 20_000 }).toBe(1);
+      expect(problems.get(page)).toEqual([]);
+    });
+
+    it('a rating with its reason reaches the backend, and shows pressed after a reload', async () => {
+      await page.getByRole('button', { name: 'Bad answer' }).click();
+      await page.getByRole('button', { name: 'The numbers are wrong' }).click();
+      await page.getByRole('textbox', { name: 'Tell us more (optional)' }).fill('Europe looks low');
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      const chatId = await page.evaluate(
+        () =>
+          (
+            JSON.parse(localStorage.getItem('react-embedded-analytics:chat:erin') ?? 'null') as {
+              chat?: { chatId?: string };
+            }
+          )?.chat?.chatId,
+      );
+      expect(chatId).toEqual(expect.any(String));
+      const stored = async () =>
+        (
+          (await (
+            await fetch(`${origin}/api/feedback?chatId=${encodeURIComponent(chatId!)}`, {
+              headers: { Cookie: 'user=erin' },
+            })
+          ).json()) as { ratings: Record<string, unknown>[] }
+        ).ratings;
+      await expect.poll(async () => (await stored())[0]?.reason, { timeout: 10_000 }).toBe('incorrect');
+      const [rating] = await stored();
+      expect(rating).toMatchObject({ rating: 'down', comment: 'Europe looks low', question: 'Revenue by region' });
+      expect((rating!.sql as string[]).join('\n')).toMatch(/SELECT/i);
+      expect(rating!.answer).not.toBe('');
+
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed'), { timeout: 20_000 })
+        .toBe('true');
       expect(problems.get(page)).toEqual([]);
     });
 

@@ -1,10 +1,11 @@
 // A server component: it reads the signed-in user and the embed origin on the server, and
 // renders the library's client components with plain, serialisable props.
 import { headers } from 'next/headers';
-import { AgentChat, EmbeddedDashboard } from 'react-embedded-analytics';
+import { EmbeddedDashboard } from 'react-embedded-analytics';
 import { currentUser, devSignIn } from '../lib/backend';
 import { prefetchNativeOverview } from '../lib/data';
 import { AnalyticsProvider } from './analytics-provider';
+import { AnalystChat } from './analyst-chat';
 import { NativeOverview } from './native-overview';
 
 export default async function Page() {
@@ -31,8 +32,9 @@ export default async function Page() {
           {/* Dashboard and chat side by side, stacked on a narrow screen (globals.css). */}
           <div className="analytics-layout">
             <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales overview" />
-            {/* `key`: another user gets a new chat; `persist`: a reload keeps this user's thread. */}
-            <AgentChat
+            {/* `key`: another user gets a new chat; `persist`: a reload keeps this user's thread;
+                its ratings go to the backend (analyst-chat.tsx). */}
+            <AnalystChat
               key={user?.id ?? ''}
               transport={{ url: '/api/chat' }}
               {...(user ? { user: { displayName: user.name }, persist: { user: user.id } } : {})}

@@ -5,9 +5,12 @@
  *   (400); `member` names it when the answer does;
  * - `timeout`: no answer in time (including a query still "Continue wait" at the deadline);
  * - `network`: the request did not reach the server, or the connection broke;
- * - `server`: a 5xx, or an answer that is not what the data API sends (wrong shape, too large).
+ * - `server`: a 5xx, or an answer that is not what the data API sends (wrong shape, too large);
+ * - `redirect`: the data API (or the session exchange) answered with a redirect, which the
+ *   client does not follow (a redirect can send the query, and show the numbers, of another
+ *   origin).
  */
-export type DataErrorKind = 'unauthorized' | 'bad-query' | 'timeout' | 'network' | 'server';
+export type DataErrorKind = 'unauthorized' | 'bad-query' | 'timeout' | 'network' | 'server' | 'redirect';
 
 /** A typed data API failure (see {@link DataErrorKind}). */
 export class DataError extends Error {

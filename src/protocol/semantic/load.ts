@@ -37,12 +37,23 @@ export const AnnotationEntrySchema = v.object({
 /** Title, short title, type and format of one member of an answer. */
 export type AnnotationEntry = Infer<typeof AnnotationEntrySchema>;
 
+/**
+ * Annotation entries by member. A prototype key (`__proto__`…) may hold anything: it is
+ * dropped by {@link parseLoadResponse}, not a reason to refuse the answer.
+ */
+const AnnotationGroupSchema = v
+  .record(v.unknown())
+  .refine(
+    (group) => Object.entries(group).every(([key, entry]) => isPrototypeKey(key) || AnnotationEntrySchema.test(entry)),
+    'annotation entries need a title and a type',
+  ) as Schema<Record<string, AnnotationEntry>>;
+
 /** Titles, types and formats of the members in an answer, keyed by member. */
 export const AnnotationSchema = v.object({
-  measures: v.record(AnnotationEntrySchema),
-  dimensions: v.record(AnnotationEntrySchema),
-  segments: v.optional(v.record(AnnotationEntrySchema)),
-  timeDimensions: v.record(AnnotationEntrySchema),
+  measures: AnnotationGroupSchema,
+  dimensions: AnnotationGroupSchema,
+  segments: v.optional(AnnotationGroupSchema),
+  timeDimensions: AnnotationGroupSchema,
 });
 /** See {@link AnnotationSchema}. */
 export type Annotation = Infer<typeof AnnotationSchema>;

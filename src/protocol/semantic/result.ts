@@ -20,4 +20,15 @@ export interface SemanticResult {
   pivotQuery?: Record<string, unknown>;
   /** When the server's cache was refreshed. */
   lastRefreshTime?: string;
+  /**
+   * Rows the server sent past the query's `limit`, dropped unread (present when any were):
+   * `data` never holds more than the query asked for.
+   */
+  dropped?: number;
+  /**
+   * Per row key, how many values were made `null` because they were not what the annotation
+   * says (a number member's `"NaN"`, `"abc"` or 2 MB digit string, a time member's value that
+   * is not an ISO time). Present when any were.
+   */
+  missing?: Record<string, number>;
 }

@@ -2,6 +2,8 @@ import { isChatTurnOver } from '../../protocol';
 import { picks } from '../charts/chart-choices';
 import {
   localChatPersistence,
+  MAX_STORED_EDITS,
+  MAX_STORED_RATINGS,
   MAX_STORED_VIEWS,
   readPersistedChat,
   type ChatPersistence,
@@ -59,7 +61,8 @@ function pendingTurn({ turn }: ChatStoreState): PersistedChat['turn'] {
  * used): a controlled `chatId` switches threads (disconnecting, never aborting: the
  * service's turn goes on) and loads the other by `chatId`; the store's own changes of thread
  * go to `onChatIdChange` and accepted questions to `onQuestion`; `persist` remembers the
- * thread, a question in progress, a stopped last turn and the View picks, and on start
+ * thread, a question in progress, a stopped last turn, the View picks, the ratings and the
+ * edited questions, and on start
  * takes them up again (`resume`). Another `persist.user` on the same store starts afresh:
  * nothing of the last user's shows, or is saved under the new user's key.
  */
@@ -70,6 +73,7 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     const before = shownUser.get(store);
     if (before !== undefined && before !== persist.user) {
       store.getState().reset(); // disconnects only: the last user's turn goes on, for them
+      store.setState({ feedback: new Map(), edited: [], unfolded: [] }); // reset keeps them
       picks.clear();
     }
     shownUser.set(store, persist.user);
@@ -100,10 +104,19 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
       stop = after === undefined ? undefined : { kind: state.stopped, after };
     } else if (t?.input !== undefined || chatId === null) stop = undefined; // a new question or thread
     const views = [...picks].slice(-MAX_STORED_VIEWS).map(([key, view]) => ({ key, view }));
+    const feedback = [...state.feedback].slice(-MAX_STORED_RATINGS).map(([id, rating]) => ({ id, ...rating }));
+    const edited = state.edited.slice(-MAX_STORED_EDITS);
     const value: PersistedChat | null =
       chatId === null && !turn
         ? null
-        : { chatId, ...(turn && { turn }), ...(stop && { stopped: stop }), ...(views.length > 0 && { views }) };
+        : {
+            chatId,
+            ...(turn && { turn }),
+            ...(stop && { stopped: stop }),
+            ...(views.length > 0 && { views }),
+            ...(feedback.length > 0 && { feedback }),
+            ...(edited.length > 0 && { edited }),
+          };
     const text = JSON.stringify(value);
     if (text === saved) return;
     saved = text;
@@ -196,6 +209,13 @@ export function linkConversation(store: ChatStore, options: () => ConversationOp
     stored = readPersistedChat(value);
     // The user's View picks, before any chart of the thread draws (a pick made meanwhile stays).
     for (const { key, view } of stored?.views ?? []) if (!picks.has(key)) picks.set(key, view);
+    // Ratings and edited questions likewise, before the thread's rows draw (meanwhile's win).
+    if (stored?.feedback || stored?.edited) {
+      const { feedback, edited } = store.getState();
+      const ratings = new Map(stored.feedback?.map(({ id, ...rating }) => [id, rating]));
+      for (const [id, rating] of feedback) ratings.set(id, rating);
+      store.setState({ feedback: ratings, edited: [...new Set([...(stored.edited ?? []), ...edited])] });
+    }
     ready = true;
     const state = store.getState();
     const pristine = !state.turn && state.thread.chatId === null && state.thread.messages.length === 0;

@@ -25,6 +25,18 @@ const StoppedSchema = v.object({ kind: v.enum(['stopped', 'not-running']), after
 /** A user's pick in a result's View switch, by the result's key. */
 const ViewSchema = v.object({ key: StoredChatIdSchema, view: v.enum(VIEWS) });
 
+/** The longest lists of ratings and of edited questions kept (the most recent ones). */
+export const MAX_STORED_RATINGS = 200;
+export const MAX_STORED_EDITS = 50;
+
+/** A user's rating of an answer (`ChatRating`), by the answer's message id. */
+const RatingSchema = v.object({
+  id: StoredChatIdSchema,
+  rating: v.enum(['up', 'down']),
+  reason: v.optional(v.enum(['incorrect', 'misunderstood', 'presentation', 'other'])),
+  comment: v.optional(v.string().refine((text) => text.length <= 1000, 'too long')),
+});
+
 /** A question in progress (or that failed before the service had it): resumed after a reload. */
 const TurnSchema = v.object({
   messageId: MessageIdSchema,
@@ -44,11 +56,15 @@ export const PersistedChatSchema = v.object({
   stopped: v.optional(StoppedSchema),
   /** The user's View picks (chart type or table) by result key, oldest first: kept after a reload. */
   views: v.optional(v.array(ViewSchema)),
+  /** The user's ratings of answers, oldest first: their thumbs show pressed after a reload. */
+  feedback: v.optional(v.array(RatingSchema)),
+  /** The questions the user edited and asked again, oldest first: their answers stay folded. */
+  edited: v.optional(v.array(StoredChatIdSchema)),
 });
 
 /**
  * What a chat remembers across page loads (`persist`): its thread, a question in progress, a
- * stopped last turn, and the user's View picks.
+ * stopped last turn, the user's View picks, ratings and edited questions.
  */
 export type PersistedChat = Infer<typeof PersistedChatSchema>;
 
@@ -66,8 +82,9 @@ export interface ChatPersistence {
 /**
  * The conversation a value describes, as a fresh object of the known fields, or null when
  * it does not fit (wrong types, a chatId with controls or spaces, a foreign messageId, a
- * chatId-less record with no question, an empty or oversized question). A `stopped` or
- * `views` that does not fit is left out; so are views past {@link MAX_STORED_VIEWS}.
+ * chatId-less record with no question, an empty or oversized question). A `stopped`, and
+ * each view, rating or edited question that does not fit, is left out; so are entries past
+ * {@link MAX_STORED_VIEWS}, {@link MAX_STORED_RATINGS} and {@link MAX_STORED_EDITS}.
  */
 export function readPersistedChat(value: unknown): PersistedChat | null {
   if (!CoreSchema.is(value)) return null;
@@ -79,6 +96,21 @@ export function readPersistedChat(value: unknown): PersistedChat | null {
   if (Array.isArray(views)) {
     const fit = views.filter((view) => ViewSchema.is(view)).slice(-MAX_STORED_VIEWS);
     if (fit.length > 0) read.views = fit.map(({ key, view }) => ({ key, view }));
+  }
+  const { feedback, edited } = value as { feedback?: unknown; edited?: unknown };
+  if (Array.isArray(feedback)) {
+    const fit = feedback.filter((rating) => RatingSchema.is(rating)).slice(-MAX_STORED_RATINGS);
+    if (fit.length > 0)
+      read.feedback = fit.map(({ id, rating, reason, comment }) => ({
+        id,
+        rating,
+        ...(reason && { reason }),
+        ...(comment && { comment }),
+      }));
+  }
+  if (Array.isArray(edited)) {
+    const fit = edited.filter((id) => StoredChatIdSchema.is(id)).slice(-MAX_STORED_EDITS);
+    if (fit.length > 0) read.edited = fit;
   }
   return read;
 }

@@ -57,6 +57,30 @@ export interface ChatStoreState {
    * `resume` it after a page reload.
    */
   turn: ChatTurn | null;
+  /**
+   * The user's ratings of answers, by message id. Set by the UI's thumbs; kept by `reset`
+   * (ids do not repeat across threads) and remembered with the thread by `persist`.
+   */
+  feedback: ReadonlyMap<string, ChatRating>;
+  /**
+   * Questions the user edited and asked again, by message id, oldest first: the UI folds the
+   * answer each one had. Kept by `reset` and remembered by `persist`, like `feedback`.
+   */
+  edited: readonly string[];
+  /** Edited questions whose earlier answer the user unfolded (UI state, not remembered). */
+  unfolded: readonly string[];
+}
+
+/** Why a user rated an answer down: a preset of the reason picker. */
+export type ChatFeedbackReason = 'incorrect' | 'misunderstood' | 'presentation' | 'other';
+
+/** A user's rating of one answer, as the chat keeps it (see `ChatStoreState.feedback`). */
+export interface ChatRating {
+  rating: 'up' | 'down';
+  /** The preset reason picked after a thumbs down. */
+  reason?: ChatFeedbackReason;
+  /** What the user typed after a thumbs down. */
+  comment?: string;
 }
 
 /** What a chat can do. */
@@ -85,7 +109,7 @@ export interface ChatActions {
    * named) the question is kept unsent at once.
    */
   resume(turn: { chatId: string | null; messageId?: string; input?: string }): Promise<void>;
-  /** Forgets the thread (stops reading; the service is not told). */
+  /** Forgets the thread (stops reading; the service is not told); keeps `feedback` and `edited`. */
   reset(): void;
   /** Stops reading without telling the service (unmount): its work goes on. */
   disconnect(): void;
@@ -185,6 +209,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     stopped: null,
     lastInput: null,
     turn: null,
+    feedback: new Map(),
+    edited: [],
+    unfolded: [],
   });
 
   const store = createStore<ChatStoreState & ChatActions>()((set, get) => {
@@ -450,7 +477,8 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       abort: () => act({ type: 'abort' }),
       reset: () => {
         get().disconnect();
-        set(initial());
+        const { feedback, edited } = get();
+        set({ ...initial(), feedback, edited });
       },
       disconnect: () => {
         if (reader && !reader.watch) reader.stop.abort();

@@ -30,8 +30,8 @@ export interface UseAgentChatOptions {
   onQuestion?: (question: ChatQuestion) => void;
   /**
    * Remember the conversation across page loads: the current thread, a question still being
-   * answered, a stopped last turn and the user's View picks, taken up again on mount (a
-   * reload mid-answer continues the same answer). `{ user }`: in `localStorage` under that
+   * answered, a stopped last turn, the user's View picks, ratings and edited questions, taken
+   * up again on mount (a reload mid-answer continues the same answer). `{ user }`: in `localStorage` under that
    * user's key (the signed-in user's id: never a shared key); `{ adapter }`: your own. Off
    * by default: storing on the user's device is the host's decision. Another `user` on the
    * same chat starts afresh.

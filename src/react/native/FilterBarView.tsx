@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import type { DateRange } from '../../protocol';
+import { useEffect, useId, useState } from 'react';
+import type { DateRange, SemanticQuery } from '../../protocol';
 import { metaMembers } from '../../protocol';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useSemanticFilters, type SemanticFiltersApi } from './data/SemanticFilters';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DatePreset, FilterBarLabels, FilterBarProps } from './filter-bar-types';
-import { useReportError } from './WidgetBoundary';
+import { answerNotes, capText } from './cap-text';
+import { useReportError, useRetryQueries, WidgetBoundary, WidgetError } from './WidgetBoundary';
 
 /** The default {@link FilterBarLabels}. */
 export const DEFAULT_FILTER_BAR_LABELS: FilterBarLabels = {
@@ -19,7 +20,12 @@ export const DEFAULT_FILTER_BAR_LABELS: FilterBarLabels = {
   selected: (count) => `${count} selected`,
   loading: 'Loading…',
   error: 'Could not load the values',
+  retry: 'Retry',
   clear: 'Clear filters',
+  search: (title) => `Search ${title}`,
+  capped: (count) => `The first ${count} values are listed: search for others`,
+  dropped: (count) => `${count} more ${count === 1 ? 'value was' : 'values were'} sent than asked for: not listed`,
+  noMatch: 'No matching values',
 };
 
 /** The presets unless `presets` says otherwise. */
@@ -36,6 +42,13 @@ export const DEFAULT_DATE_PRESETS: readonly DatePreset[] = [
 const ALL = '';
 const CUSTOM = 'custom';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Longest value drawn in the list (whole in its title attribute), and in the summary. */
+const MAX_OPTION = 100;
+const MAX_SUMMARY = 40;
+/** Selected values listed at most besides the loaded ones (a host may set thousands). */
+const MAX_CHOSEN = 100;
+/** A search asks the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 300;
 
 /** The lazily loaded body of `FilterBar` (see there). */
 export function FilterBarView(props: FilterBarProps) {
@@ -46,7 +59,7 @@ export function FilterBarView(props: FilterBarProps) {
   const members = meta.data ? metaMembers(meta.data) : undefined;
   const titleOf = (member: string) => {
     const found = members?.get(member)?.member;
-    return found?.shortTitle || found?.title || member.split('.').pop() || member;
+    return found?.shortTitle || found?.title || undefined;
   };
   const active = api.value.dateRange !== undefined || Object.keys(api.value.values).length > 0;
   return (
@@ -65,15 +78,17 @@ export function FilterBarView(props: FilterBarProps) {
         />
       )}
       {(props.dimensions ?? []).map((member) => (
-        <ValuesControl
-          key={member}
-          api={api}
-          member={member}
-          title={titleOf(member)}
-          max={props.maxValues ?? 100}
-          labels={labels}
-          onError={props.onError}
-        />
+        // One dimension's failure (a throw while drawing its values) stays in its own control.
+        <WidgetBoundary key={member} className="ek-filters__values" labels={labels} onError={props.onError}>
+          <ValuesControl
+            api={api}
+            member={member}
+            title={titleOf(member)}
+            max={props.maxValues ?? 100}
+            labels={labels}
+            onError={props.onError}
+          />
+        </WidgetBoundary>
       ))}
       <button type="button" className="ek-button ek-filters__clear" disabled={!active} onClick={() => api.clear()}>
         {labels.clear}
@@ -158,66 +173,125 @@ function DateControl({
   );
 }
 
+/** `value`, once it has held for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 function ValuesControl({
   api,
   member,
-  title,
+  title: titleOf,
   max,
   labels,
   onError,
 }: {
   api: SemanticFiltersApi;
   member: string;
-  title: string;
+  /** From the meta, if it has come. */
+  title: string | undefined;
   max: number;
   labels: FilterBarLabels;
   onError?: FilterBarProps['onError'];
 }) {
   const id = useId();
-  // The values query: this dimension alone, sorted, not narrowed by the filters it sets.
-  const values = useSemanticQuery(
-    { dimensions: [member], order: [[member, 'asc']], limit: Math.max(1, Math.min(max, 1_000)) },
-    { applyFilters: false },
+  const [search, setSearch] = useState('');
+  const term = useSettled(search.trim(), SEARCH_DELAY_MS);
+  const limit = Math.max(1, Math.min(Math.floor(max) || 1, 1_000));
+  // The values query: this dimension alone, sorted, not narrowed by the filters it sets; a
+  // search asks the server for the values that contain it.
+  const query: SemanticQuery = {
+    dimensions: [member],
+    order: [[member, 'asc']],
+    limit,
+    ...(term ? { filters: [{ member, operator: 'contains', values: [term] }] } : {}),
+  };
+  const values = useSemanticQuery(query, { applyFilters: false });
+  useRetryQueries([values.query]);
+  // The meta's title, else the values answer's own (a stalled meta holds nothing), else the name.
+  const dimensions = values.data?.annotation?.dimensions;
+  const annotated = dimensions && Object.hasOwn(dimensions, member) ? dimensions[member] : undefined;
+  const title = capText(
+    titleOf || annotated?.shortTitle || annotated?.title || member.split('.').pop() || member,
+    MAX_OPTION,
   );
   useReportError(values.error, onError);
   const chosen = Object.hasOwn(api.value.values, member) ? api.value.values[member]! : [];
-  const options = [
-    ...new Set([
-      ...(values.data?.data ?? [])
-        .map((row) => (Object.hasOwn(row, member) ? row[member] : null))
-        .filter((value) => value !== null && value !== '')
-        .map(String),
-      // A value set elsewhere (the chat's "Show in dashboard") stays listed, and can be unticked.
-      ...chosen,
-    ]),
-  ];
+  // Never more than were asked for, whatever the server sent (the data client drops the rest
+  // too, and counts them).
+  const rows = values.data?.data ?? [];
+  const kept = rows.length > limit ? rows.slice(0, limit) : rows;
+  const dropped = answerNotes(values.data).dropped + rows.length - kept.length;
+  // As many as asked for: there may be more than are listed.
+  const capped = kept.length >= limit;
+  const loaded = new Set<string>();
+  for (const row of kept) {
+    const value = Object.hasOwn(row, member) ? row[member] : null;
+    if (value !== null && value !== undefined && value !== '') loaded.add(String(value));
+  }
+  // A value set elsewhere (the chat's "Show in dashboard") stays listed, and can be unticked.
+  const options = [...loaded];
+  for (const value of chosen.slice(0, MAX_CHOSEN)) if (!loaded.has(value)) options.push(value);
   const toggle = (value: string, on: boolean) =>
     api.setValues(member, on ? [...chosen, value] : chosen.filter((v) => v !== value));
-  const summary = chosen.length === 0 ? labels.all : chosen.length === 1 ? chosen[0]! : labels.selected(chosen.length);
+  const summary =
+    chosen.length === 0
+      ? labels.all
+      : chosen.length === 1
+        ? capText(chosen[0]!, MAX_SUMMARY)
+        : labels.selected(chosen.length);
+  const retry = () => void values.refetch();
   return (
-    <details className="ek-filters__values">
-      <summary className="ek-button ek-filters__summary">
+    <details
+      className="ek-filters__values"
+      data-state={values.error ? 'error' : values.isPending ? 'loading' : 'ready'}
+      // Opening a list whose values failed asks again: the server may be back.
+      onToggle={(e) => {
+        if (e.currentTarget.open && values.error && !values.isFetching) retry();
+      }}
+    >
+      <summary className="ek-button ek-filters__summary" title={chosen.length === 1 ? chosen[0] : undefined}>
         <span id={`${id}-title`}>{title}</span>: {summary}
       </summary>
       <fieldset className="ek-filters__options" aria-labelledby={`${id}-title`}>
-        {values.isPending ? (
+        {(capped || term || search) && (
+          <input
+            type="search"
+            className="ek-filters__search"
+            aria-label={labels.search(title)}
+            placeholder={labels.search(title)}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
+        {values.error ? (
+          <WidgetError error={values.error} onRetry={retry} labels={{ error: labels.error, retry: labels.retry }} />
+        ) : values.isPending ? (
           <p className="ek-filters__note">{labels.loading}</p>
-        ) : values.error && options.length === 0 ? (
-          <p className="ek-filters__note" role="alert">
-            {labels.error}
-          </p>
         ) : (
+          options.length === 0 && term && <p className="ek-filters__note">{labels.noMatch}</p>
+        )}
+        {/* Above the values: a long list scrolls, and these say why it is not complete. */}
+        {!values.error && !values.isPending && capped && <p className="ek-filters__note">{labels.capped(limit)}</p>}
+        {!values.error && !values.isPending && dropped > 0 && (
+          <p className="ek-filters__note">{labels.dropped(dropped)}</p>
+        )}
+        {!values.isPending &&
           options.map((value) => (
-            <label key={value} className="ek-filters__option">
+            <label key={value} className="ek-filters__option" title={value.length > MAX_OPTION ? value : undefined}>
               <input
                 type="checkbox"
                 checked={chosen.includes(value)}
                 onChange={(e) => toggle(value, e.target.checked)}
-              />{' '}
-              {value}
+              />
+              <span className="ek-filters__text">{capText(value, MAX_OPTION)}</span>
             </label>
-          ))
-        )}
+          ))}
       </fieldset>
     </details>
   );

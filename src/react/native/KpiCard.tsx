@@ -3,6 +3,7 @@ import type { DataError, DateRange, Granularity, QueryFilter, SemanticQuery } fr
 import { daysIn, previousPeriod, resolveDayRange, type DayRange } from '../../protocol/semantic/date-range';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
+import { answerNotes, capText } from './cap-text';
 import { applyFilters } from './data/apply-filters';
 import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter } from './data/member-format';
@@ -11,6 +12,7 @@ import { useSemanticQuery } from './data/use-semantic-query';
 import {
   DEFAULT_WIDGET_ERROR_LABELS,
   useReportError,
+  useRetryQueries,
   WidgetBoundary,
   WidgetError,
   type WidgetErrorLabels,
@@ -30,6 +32,8 @@ export interface KpiCardLabels extends WidgetErrorLabels {
   trend: (from: string, to: string) => string;
   /** "Still running" while the server answers "Continue wait". */
   waiting: string;
+  /** When the answer's value is not a number (shown as "—"). Default "The value is not a valid number". */
+  invalid: string;
 }
 
 /** The default {@link KpiCardLabels}. */
@@ -44,6 +48,7 @@ export const DEFAULT_KPI_LABELS: KpiCardLabels = {
   empty: 'No data',
   trend: (from, to) => `Trend from ${from} to ${to}`,
   waiting: 'Still running…',
+  invalid: 'The value is not a valid number',
 };
 
 /** Props of {@link KpiCard}. */
@@ -137,14 +142,23 @@ function KpiCardView(props: KpiCardProps) {
     applyFilters: false,
     enabled: Boolean(days && sparkline),
   });
+  useRetryQueries([current.query, previous.query, trend.query]);
   const error = current.error ?? (compare && days ? previous.error : null) ?? (sparkline && days ? trend.error : null);
   useReportError(error, onError);
   const id = useId();
 
   const annotation = current.data?.annotation.measures[measure];
   const format = memberFormatter(annotation, { locale, custom: loadedDataClient()?.customNumberFormat });
-  const title = props.title ?? annotation?.shortTitle ?? annotation?.title;
-  const value = numberOf(current.data?.data[0]?.[measure]);
+  const fullTitle = props.title ?? annotation?.shortTitle ?? annotation?.title;
+  // Capped where drawn, whole in the heading's title attribute.
+  const title = fullTitle === undefined ? undefined : capText(fullTitle, 120);
+  const first = current.data?.data[0];
+  const raw = first && Object.hasOwn(first, measure) ? first[measure] : undefined;
+  const value = numberOf(raw);
+  // A value that is there but no number ("NaN", "abc"), or one the data client set aside:
+  // shown as missing, and said, never as NaN or "No data".
+  const invalid =
+    value === undefined && ((raw !== null && raw !== undefined && raw !== '') || answerNotes(current.data).missing > 0);
   const before = numberOf(previous.data?.data[0]?.[measure]);
   const loading = current.isPending;
   // From 10,000 the value reads compact ("$540.3K", "$6.3M"), as a card may be 180 px wide,
@@ -185,7 +199,7 @@ function KpiCardView(props: KpiCardProps) {
       data-state={error ? 'error' : loading ? 'loading' : 'ready'}
       data-sparkline={sparkline || undefined}
     >
-      <h3 id={`${id}-title`} className="ek-kpi__title">
+      <h3 id={`${id}-title`} className="ek-kpi__title" title={title === fullTitle ? undefined : fullTitle}>
         {title ?? <span className="ek-kpi__placeholder">{labels.loading}</span>}
       </h3>
       {error ? (
@@ -195,6 +209,8 @@ function KpiCardView(props: KpiCardProps) {
           <p className="ek-kpi__value" title={exact}>
             {loading ? (
               <span className="ek-kpi__placeholder">{current.waiting ? labels.waiting : labels.loading}</span>
+            ) : invalid ? (
+              <span className="ek-kpi__empty">—</span>
             ) : value === undefined ? (
               <span className="ek-kpi__empty">{labels.empty}</span>
             ) : (
@@ -215,6 +231,7 @@ function KpiCardView(props: KpiCardProps) {
             data-direction={change?.direction}
             data-good={change ? isGood(change.direction, goodDirection) : undefined}
           >
+            {invalid && !loading && labels.invalid}
             {change && (
               <>
                 <span className="ek-kpi__arrow" aria-hidden="true">
@@ -227,7 +244,8 @@ function KpiCardView(props: KpiCardProps) {
           {sparkline && (
             <Suspense fallback={<svg className="ek-kpi__spark" aria-hidden="true" />}>
               <KpiSparkline
-                values={(trend.data?.data ?? []).map((row) => numberOf(row[measure]) ?? 0)}
+                // A period whose value is missing or not a number is left out, not drawn as 0.
+                values={(trend.data?.data ?? []).map((row) => numberOf(row[measure])).filter((v) => v !== undefined)}
                 label={(from, to) => labels.trend(format(from), format(to))}
               />
             </Suspense>

@@ -7,8 +7,13 @@ const SPARK_HEIGHT = 32;
 export function KpiSparkline({ values, label }: { values: number[]; label: (from: number, to: number) => string }) {
   if (values.length < 2)
     return <svg className="ek-kpi__spark" aria-hidden="true" viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`} />;
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  // A loop, not Math.min(...values): a long series would overflow the stack as arguments.
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
   const span = max - min || 1;
   const points = values
     .map(

@@ -1,4 +1,4 @@
-import { useId, useMemo, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
 import type { Cell, SqlResult } from '../../protocol';
 import type { ColumnFormatter } from '../charts/formats';
 import { ResultChart } from '../charts/ResultChart';
@@ -8,7 +8,8 @@ import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter, type MemberFormatter } from './data/member-format';
 import { memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import { chartResult, columnNames, fillMissingDates, isAdditive } from './query-chart-data';
+import { answerNotes, capText } from './cap-text';
+import { chartResult, columnNames, drawnRows, fillMissingDates, isAdditive, MAX_NAME } from './query-chart-data';
 import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
 import {
   DEFAULT_QUERY_CHART_HEIGHT,
@@ -16,7 +17,7 @@ import {
   type QueryChartLabels,
   type QueryChartProps,
 } from './query-chart-types';
-import { useReportError, WidgetBoundary, WidgetError } from './WidgetBoundary';
+import { useReportError, useRetryQueries, WidgetBoundary, WidgetError } from './WidgetBoundary';
 
 /** The default {@link QueryChartLabels}. */
 export const DEFAULT_QUERY_CHART_LABELS: QueryChartLabels = {
@@ -35,10 +36,27 @@ export const DEFAULT_QUERY_CHART_LABELS: QueryChartLabels = {
   value: 'Value',
   drilldown: 'Drill down',
   mark: (label, value) => (value === undefined ? label : `${label}: ${value}`),
+  undrawn: (drawn, total) => `The first ${drawn} of ${total} rows are drawn`,
+  missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as gaps`,
 };
 
 /** The keyboard list of marks lists at most this many (a long series is drilled with a pointer or the table). */
 const MAX_LISTED = 60;
+/** Rows drawn at most: vega lays out every mark in one task, and past this it blocks the page. */
+export const MAX_DRAWN = 5_000;
+/** How long a time series with its answer waits for the meta (which says whether a gap is 0). */
+const META_GRACE_MS = 1_500;
+
+/** True once `on` has held for `ms` (and from then on: the wait is over once). */
+function useAfter(on: boolean, ms: number): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    if (!on || passed) return;
+    const timer = setTimeout(() => setPassed(true), ms);
+    return () => clearTimeout(timer);
+  }, [on, passed, ms]);
+  return passed;
+}
 
 /** The lazily loaded body of `QueryChart` (see there). */
 export function QueryChartView(props: QueryChartProps) {
@@ -64,6 +82,7 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   // Titles and formats before the answer (the heading shows while it loads); one request
   // for every widget. Its failure is not this chart's: the answer's annotation has them too.
   const meta = useSemanticMeta();
+  useRetryQueries([answer.query], true);
   useReportError(answer.error, onError);
   const id = useId();
   const data = answer.data;
@@ -80,17 +99,22 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   const info = (column: QueryColumn) => memberInfo(data, meta.data, column);
   const names = columnNames(columns, info);
   const nameOf = (column: QueryColumn | undefined) => (column ? names.get(column.key)! : '');
-  const title =
+  // Capped where drawn (a host's title too); whole in the heading's title attribute.
+  const fullTitle =
     props.title ??
     labels.title(
       plan.measures.map(nameOf),
       [plan.along, plan.series].filter((column) => column?.role === 'dimension').map(nameOf),
     );
+  const title = capText(fullTitle, MAX_NAME * 2);
   const custom = loadedDataClient()?.customNumberFormat;
   // By column name, as the chart and its table look them up.
   const formats = new Map<string, MemberFormatter>();
   for (const column of columns) {
-    const format = memberFormatter(info(column), { locale, granularity: column.granularity, custom });
+    // Without a word from the annotation or the meta: a time is a time, a measure a number.
+    const known =
+      info(column) ?? (column.role === 'dimension' ? undefined : { type: column.role === 'time' ? 'time' : 'number' });
+    const format = memberFormatter(known, { locale, granularity: column.granularity, custom });
     formats.set(
       names.get(column.key)!,
       column.granularity === 'week'
@@ -113,14 +137,18 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   );
   // A time series waits for the meta too (both load at once): whether a missing period is 0
   // or a gap is the measure's aggregation, which only the meta says.
-  const waitForMeta = plan.along?.role === 'time' && meta.isPending;
-  const result = useMemo(() => {
+  // Not for long, nor while it fails: a chart with its answer draws (gaps then, not zeros,
+  // until the meta says otherwise), its titles from the answer's annotation.
+  const metaLate = useAfter(Boolean(data) && meta.isPending, META_GRACE_MS);
+  const waitForMeta = plan.along?.role === 'time' && meta.isPending && !metaLate;
+  const drawn = useMemo(() => {
     if (!data || waitForMeta) return undefined;
     const additive = (measure: QueryColumn) => isAdditive(meta.data, measure, info(measure));
-    return chartResult(fillMissingDates(data, plan, additive, props.today), names, title);
+    return drawnRows(chartResult(fillMissingDates(data, plan, additive, props.today), names, title), MAX_DRAWN);
     // The names and title follow from the answer, the meta and the plan.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, waitForMeta, meta.data, plan, title, props.today]);
+  const result = drawn?.result;
   const spec = useMemo(
     () =>
       plan.kind === 'table' || plan.kind === 'number'
@@ -134,10 +162,10 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     const along = plan.along;
     if (!onDrilldown || !along || !result) return;
     const name = names.get(along.key)!;
-    const value = row[name];
+    const value = typeof row[name] === 'string' ? (drawn!.whole.get(row[name]) ?? row[name]) : row[name];
     // Only a value the answer has ("Other", made of the smallest categories, is none).
     const index = result.columns.findIndex((column) => column.name === name);
-    if (!result.rows.some((cells) => cells[index] === value)) return;
+    if (!result.rows.some((cells) => cells[index] === row[name])) return;
     onDrilldown({ member: along.member, value: along.role === 'time' ? String(value).slice(0, 10) : value });
   };
 
@@ -162,9 +190,18 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
       data-state={state}
       data-kind={plan.kind}
     >
-      <h3 id={`${id}-title`} className="ek-qchart__title">
+      <h3 id={`${id}-title`} className="ek-qchart__title" title={title === fullTitle ? undefined : fullTitle}>
         {title}
       </h3>
+      {result && (
+        <ChartNote
+          undrawn={drawn!.undrawn}
+          drawn={result.rows.length}
+          missing={answerNotes(data).missing}
+          locale={locale}
+          labels={labels}
+        />
+      )}
       <div className="ek-qchart__body">
         {answer.error ? (
           <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
@@ -204,6 +241,28 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
       </div>
     </ThemedRoot>
   );
+}
+
+/** What the chart leaves out, said above it: rows past {@link MAX_DRAWN}, values that were not valid. */
+function ChartNote({
+  undrawn,
+  drawn,
+  missing,
+  locale,
+  labels,
+}: {
+  undrawn: number;
+  drawn: number;
+  missing: number;
+  locale: string;
+  labels: QueryChartLabels;
+}) {
+  const number = (n: number) => n.toLocaleString(locale);
+  const notes = [
+    ...(undrawn > 0 ? [labels.undrawn(number(drawn), number(drawn + undrawn))] : []),
+    ...(missing > 0 ? [labels.missing(missing, number(missing))] : []),
+  ];
+  return notes.length ? <p className="ek-qchart__note">{notes.join('. ')}</p> : null;
 }
 
 /** Measures without dimensions: each value, large, under its title. */

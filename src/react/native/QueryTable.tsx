@@ -9,11 +9,13 @@ import { memberFormatter, type CustomNumberFormat } from './data/member-format';
 import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
+import { answerNotes, capText } from './cap-text';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import {
   DEFAULT_WIDGET_ERROR_LABELS,
   useReportError,
+  useRetryQueries,
   WidgetBoundary,
   WidgetError,
   type WidgetErrorLabels,
@@ -37,6 +39,12 @@ export interface QueryTableLabels extends WidgetErrorLabels {
   sortBy: (title: string) => string;
   loading: string;
   waiting: string;
+  /** When the server sent more rows than a page: "12 more rows were sent than asked for: not shown" (`text`: the count in the locale). */
+  dropped: (count: number, text: string) => string;
+  /** When the CSV stopped at its ceiling: "Saved the first 1,000,000 of 5,000,000 rows". */
+  csvPartial: (rows: string, total: string) => string;
+  /** When values were not what their column says: "3 values were not valid: shown as —". */
+  missing: (count: number, text: string) => string;
 }
 
 /** The default {@link QueryTableLabels}. */
@@ -52,6 +60,9 @@ export const DEFAULT_QUERY_TABLE_LABELS: QueryTableLabels = {
   sortBy: (title) => `Sort by ${title}`,
   loading: 'Loading',
   waiting: 'Still running…',
+  dropped: (count, text) => `${text} more ${count === 1 ? 'row was' : 'rows were'} sent than asked for: not shown`,
+  csvPartial: (rows, total) => `Saved the first ${rows} of ${total} rows`,
+  missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as —`,
 };
 
 /** Props of {@link QueryTable}. */
@@ -118,11 +129,18 @@ function QueryTableView({
   const answer = useSemanticQuery(paged);
   // Titles for the header before the rows come (the meta is shared by every widget).
   const meta = useSemanticMeta();
+  useRetryQueries([answer.query], true);
   useReportError(answer.error, onError);
   const id = useId();
   const columns = queryColumns(query);
   const result = answer.data;
-  const total = result?.total ?? result?.data.length ?? 0;
+  // A page at most, whatever the server sent (the data client drops the rest; this holds
+  // for any data source).
+  const rows = result ? (result.data.length > size ? result.data.slice(0, size) : result.data) : [];
+  const notes = answerNotes(result);
+  const dropped = result ? notes.dropped + result.data.length - rows.length : 0;
+  const missing = notes.missing;
+  const total = result ? boundedTotal(result.total, result.query.offset ?? 0, rows.length) : 0;
   const pages = Math.max(1, Math.ceil(total / size));
   // The rows on screen may be the previous page's while the next one loads: count from theirs.
   const shownFrom = result?.query.offset ?? 0;
@@ -170,7 +188,9 @@ function QueryTableView({
                   // No member name while the titles are on their way: the title takes the
                   // placeholder's place then, and nothing in the header moves (the sort icon
                   // holds the cell's end).
-                  const heading = entry?.shortTitle ?? entry?.title ?? (result || meta.error ? column.key : '');
+                  const fullHeading = entry?.shortTitle ?? entry?.title ?? (result || meta.error ? column.key : '');
+                  // Capped where drawn: a 1 MB title would be laid out whole.
+                  const heading = capText(fullHeading, MAX_HEADING);
                   const sorted = sortOrder[0]?.[0] === column.key || sortOrder[0]?.[0] === column.member;
                   const kind = column.role === 'measure' ? 'number' : undefined;
                   return (
@@ -178,6 +198,7 @@ function QueryTableView({
                       key={column.key}
                       scope="col"
                       data-kind={kind}
+                      title={heading === fullHeading ? undefined : fullHeading}
                       aria-sort={sorted ? (sortOrder[0]![1] === 'asc' ? 'ascending' : 'descending') : 'none'}
                     >
                       <button
@@ -198,7 +219,7 @@ function QueryTableView({
             </thead>
             <tbody>
               {result ? (
-                <Rows result={result} columns={columns} locale={effectiveLocale} custom={custom} />
+                <Rows result={result} rows={rows} columns={columns} locale={effectiveLocale} custom={custom} />
               ) : (
                 <tr className="ek-qtable__loading">
                   <td colSpan={columns.length}>{answer.waiting ? labels.waiting : labels.loading}</td>
@@ -213,7 +234,7 @@ function QueryTableView({
           {result
             ? total === 0
               ? labels.empty
-              : labels.rows(number(shownFrom + 1), number(shownFrom + result.data.length), number(total))
+              : labels.rows(number(shownFrom + 1), number(shownFrom + rows.length), number(total))
             : '\u00a0'}
         </span>
         <span className="ek-table__pager" role="group" aria-label={labels.pages}>
@@ -235,20 +256,49 @@ function QueryTableView({
           </button>
         </span>
         {csv && (
-          <CsvButton query={query} order={sortOrder} title={title} labels={labels} disabled={!result || total === 0} />
+          <CsvButton
+            query={query}
+            order={sortOrder}
+            title={title}
+            labels={labels}
+            disabled={!result || total === 0}
+            locale={effectiveLocale}
+          />
         )}
       </div>
+      {/* What the table leaves out of an answer, said under it (a hostile or broken server only). */}
+      {(dropped > 0 || missing > 0) && (
+        <p className="ek-qtable__note">
+          {[
+            ...(dropped > 0 ? [labels.dropped(dropped, number(dropped))] : []),
+            ...(missing > 0 ? [labels.missing(missing, number(missing))] : []),
+          ].join('. ')}
+        </p>
+      )}
     </ThemedRoot>
   );
 }
 
+/** Longest heading drawn (whole in its title attribute). */
+const MAX_HEADING = 120;
+/** Longest cell text drawn: a cell is one line, and laying out 2 MB of it blocks the page. */
+const MAX_CELL = 300;
+
+/** The total to page by: the server's, if it is a count at least as large as the rows seen, else the rows seen. */
+function boundedTotal(total: unknown, offset: number, rows: number): number {
+  const seen = offset + rows;
+  return typeof total === 'number' && Number.isSafeInteger(total) && total >= seen ? total : seen;
+}
+
 function Rows({
   result,
+  rows,
   columns,
   locale,
   custom,
 }: {
   result: SemanticResult;
+  rows: SemanticResult['data'];
   columns: QueryColumn[];
   locale: string;
   custom: CustomNumberFormat | undefined;
@@ -262,15 +312,15 @@ function Rows({
   );
   return (
     <>
-      {result.data.map((row, r) => (
+      {rows.map((row, r) => (
         <tr key={r}>
           {columns.map((column, c) => {
             const text = formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null);
             // Columns are fixed (see styles.css): a value longer than its column ends in "…",
-            // whole in the title.
+            // whole in the title (the text drawn is capped first: see MAX_CELL).
             return (
               <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} title={text}>
-                {text}
+                {capText(text, MAX_CELL)}
               </td>
             );
           })}
@@ -287,20 +337,24 @@ function CsvButton({
   title,
   labels,
   disabled,
+  locale,
 }: {
   query: SemanticQuery;
   order: [string, OrderDirection][];
   title: string | undefined;
   labels: QueryTableLabels;
   disabled: boolean;
+  locale: string;
 }) {
   const { source } = useSemanticContext();
   const filters = useSemanticFilters();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<Error | null>(null);
+  const [partial, setPartial] = useState<string | null>(null);
   const download = async () => {
     setBusy(true);
     setFailed(null);
+    setPartial(null);
     try {
       const base = applyFilters(
         { ...query, ...(order.length ? { order } : {}) },
@@ -309,7 +363,12 @@ function CsvButton({
       );
       // Loaded on the first click: most tables are never exported.
       const { saveQueryCsv } = await import('./data/save-query-csv');
-      await saveQueryCsv(source, base, title);
+      const saved = await saveQueryCsv(source, base, title);
+      // Stopped at its ceiling (a server claiming endless rows): said, with what was saved.
+      if (saved?.stopped)
+        setPartial(
+          labels.csvPartial(saved.rows.toLocaleString(locale), (saved.total ?? saved.rows).toLocaleString(locale)),
+        );
     } catch (error) {
       setFailed(error instanceof Error ? error : new Error(String(error)));
     } finally {
@@ -323,7 +382,12 @@ function CsvButton({
       </button>
       {failed && (
         <span role="alert" className="ek-widget__reason">
-          {failed.message}
+          {capText(failed.message, 200)}
+        </span>
+      )}
+      {partial && (
+        <span role="status" className="ek-widget__reason">
+          {partial}
         </span>
       )}
     </>

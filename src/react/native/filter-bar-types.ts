@@ -27,8 +27,18 @@ export interface FilterBarLabels {
   loading: string;
   /** When a dimension's values could not load. Default "Could not load the values". */
   error: string;
+  /** Asks for the values again after an error. Default "Retry". */
+  retry: string;
   /** Clears every filter. Default "Clear filters". */
   clear: string;
+  /** The search box of a long list: "Search Region". */
+  search: (title: string) => string;
+  /** Under a list as long as was asked for: "The first 100 values are listed: search for others". */
+  capped: (count: number) => string;
+  /** When the server sent more values than asked for: "12 more values were sent than asked for: not listed". */
+  dropped: (count: number) => string;
+  /** A search that found nothing. Default "No matching values". */
+  noMatch: string;
 }
 
 /** Props of {@link FilterBar}. */

@@ -29,6 +29,7 @@ export {
   type UseSemanticMetaOptions,
   type UseSemanticQueryOptions,
 } from './data/use-semantic-query';
+export { useChatDataModel } from './data/use-chat-data-model';
 export {
   SemanticFilters,
   useSemanticFilters,

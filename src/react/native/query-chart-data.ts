@@ -5,13 +5,37 @@ import type { SemanticResult } from './data/semantic-result';
 import { queryColumns, type QueryColumn } from './data/query-columns';
 import { toSqlResult } from './data/to-sql-result';
 import type { ChartPlan } from './query-chart-spec';
+import { capText } from './cap-text';
 
 // A query's answer as the chat's `SqlResult` for the chat's own chart code: columns named by
 // the members' short titles, and the periods of a time series that have no row filled in.
 
+/** The longest column name drawn: a longer title ends in "…" (the chart's heading has it whole in its title). */
+export const MAX_NAME = 120;
+/** The longest text value drawn (an axis label, a legend entry, a tooltip): longer ones end in "…". */
+export const MAX_VALUE = 200;
+
+// Vega-Lite reads a field name as an access path and writes it into generated expressions
+// (tooltips, ARIA descriptions) without escaping quotes, backslashes or line breaks: a title
+// like "Client's region" or `Region "quoted"` stops the chart. A name never holds them: they
+// become their typographic look-alikes, control characters a space (`.`, `[`, `]` are escaped
+// where a field is named, see `fieldRef`).
+const LOOK_ALIKES: Readonly<Record<string, string>> = { "'": '\u2019', '"': '\u201d', '\\': '\u2216' };
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /['"\\]|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** A title as a column name the charts can draw: capped, without quotes, backslashes or control characters. */
+export function safeName(title: string): string {
+  return capText(
+    title.slice(0, MAX_NAME + 1).replace(UNSAFE, (c) => LOOK_ALIKES[c] ?? ' '),
+    MAX_NAME,
+  );
+}
+
 /**
  * Column names by row key: each member's short title ("Revenue"), else its title, else its
  * name; a name two columns would share gets its member's full title (then its key) instead.
+ * Each is made safe to draw (see {@link safeName}).
  */
 export function columnNames(
   columns: readonly QueryColumn[],
@@ -19,14 +43,22 @@ export function columnNames(
 ): Map<string, string> {
   const wanted = columns.map((column) => {
     const entry = info(column);
-    return { column, short: entry?.shortTitle || entry?.title || column.key, long: entry?.title || column.key };
+    const key = safeName(column.key);
+    return {
+      column,
+      short: safeName(entry?.shortTitle || entry?.title || column.key),
+      long: safeName(entry?.title || column.key),
+      key,
+    };
   });
   const count = (name: string) => wanted.filter((w) => w.short === name).length;
   const names = new Map<string, string>();
   const used = new Set<string>();
-  for (const { column, short, long } of wanted) {
+  for (const { column, short, long, key } of wanted) {
     let name = count(short) > 1 ? long : short;
-    if (used.has(name)) name = column.key;
+    if (used.has(name)) name = key;
+    // Keys capped alike may still meet: numbered then.
+    for (let n = 2; used.has(name); n++) name = `${key} (${n})`;
     used.add(name);
     names.set(column.key, name);
   }
@@ -35,6 +67,8 @@ export function columnNames(
 
 /** Periods filled at most: a day series over decades is drawn as it came. */
 const MAX_FILLED = 2_000;
+/** Rows a fill makes at most (periods × series values): past it, the answer is drawn as it came. */
+const MAX_FILLED_ROWS = 20_000;
 const FILLABLE = new Set<Granularity>(['day', 'week', 'month', 'quarter', 'year']);
 /** Measures whose missing period is a zero (nothing counted, nothing summed); others stay empty. */
 const ADDITIVE = new Set(['count', 'countDistinct', 'countDistinctApprox', 'sum', 'runningTotal']);
@@ -76,8 +110,13 @@ export function fillMissingDates(
     (entry) => entry.dimension === time.member && entry.granularity === granularity,
   )?.dateRange;
   const range = declared === undefined ? undefined : resolveDayRange(declared, (today ?? new Date()).getTime());
-  const from = range ? dayOf(range[0]) : days.length ? Math.min(...days) : undefined;
-  const to = range ? dayOf(range[1]) : days.length ? Math.max(...days) : undefined;
+  // Loops, not Math.min(...days): 200,000 rows as arguments overflow the stack.
+  const from = range
+    ? dayOf(range[0])
+    : days.reduce<number | undefined>((a, d) => (a === undefined || d < a ? d : a), undefined);
+  const to = range
+    ? dayOf(range[1])
+    : days.reduce<number | undefined>((a, d) => (a === undefined || d > a ? d : a), undefined);
   if (from === undefined || to === undefined || from > to) return result;
   const periods: string[] = [];
   for (let at = truncate(from, granularity); at <= to; at = addPeriods(at, granularity, 1)) {
@@ -86,6 +125,7 @@ export function fillMissingDates(
   }
   const series = plan.series;
   const seriesValues = series ? [...new Set(result.data.map((row) => row[series.key] ?? null))] : [undefined];
+  if (periods.length * seriesValues.length > MAX_FILLED_ROWS) return result;
   const measures = queryColumns(result.query).filter((column) => column.role === 'measure');
   // Own keys only (fromEntries defines them): a member name never reaches a prototype.
   const empty = (period: string, value: LoadRow[string] | undefined): LoadRow =>
@@ -116,4 +156,41 @@ export function chartResult(result: SemanticResult, names: ReadonlyMap<string, s
   const sql = toSqlResult(result, title);
   const columns = queryColumns(result.query);
   return { ...sql, columns: sql.columns.map((column, i) => ({ ...column, name: names.get(columns[i]!.key)! })) };
+}
+
+/** A chart's rows as drawn: at most `max`, long texts capped, and each capped text's whole value. */
+export interface DrawnRows {
+  result: SqlResult;
+  /** Rows of the answer left undrawn (past `max`). */
+  undrawn: number;
+  /** The whole value of each text capped for drawing (a drilldown asks with the whole). */
+  whole: Map<string, string>;
+}
+
+/**
+ * The rows a chart draws: the first `max` (vega lays out every mark in one task; a larger
+ * answer shows in the table and the CSV), texts past {@link MAX_VALUE} characters cut, as
+ * measuring a 2 MB label blocks the page.
+ */
+export function drawnRows(result: SqlResult, max: number): DrawnRows {
+  const whole = new Map<string, string>();
+  const kept = result.rows.length > max ? result.rows.slice(0, max) : result.rows;
+  let rows = kept;
+  for (let r = 0; r < kept.length; r++) {
+    const row = kept[r]!;
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      if (typeof cell !== 'string' || cell.length <= MAX_VALUE) continue;
+      // Copied on the first long text only: most answers have none.
+      if (rows === kept) rows = kept.map((cells) => [...cells]);
+      const short = capText(cell, MAX_VALUE);
+      whole.set(short, cell);
+      rows[r]![c] = short;
+    }
+  }
+  return {
+    result: rows === result.rows ? result : { ...result, rows },
+    undrawn: result.rows.length - kept.length,
+    whole,
+  };
 }

@@ -67,7 +67,10 @@ export function planChart(query: SemanticQuery, options: { kind?: QueryChartKind
 
 /**
  * A field name for Vega-Lite: `.`, `[` and `]` in a column's title would otherwise read as
- * a path into nested data ("Avg. order value").
+ * a path into nested data ("Avg. order value"). Names never hold quotes, backslashes or
+ * line breaks, which Vega-Lite writes into expressions unescaped (see `safeName`); a
+ * backslash is escaped all the same. Axis titles are given as written: Vega-Lite's default
+ * title would show the escapes.
  */
 export const fieldRef = (name: string): string => name.replace(/[.[\]\\]/g, (c) => `\\${c}`);
 
@@ -99,7 +102,7 @@ export function chartSpec(
   const transform = folded
     ? [{ fold: measureNames.map(fieldRef), as: [options.fold.measure, options.fold.value] }]
     : [];
-  const y = { field: fieldRef(measure), type: 'quantitative', ...(folded && { title: null }) };
+  const y = { field: fieldRef(measure), type: 'quantitative', title: folded ? null : measure };
   const color = colour ? { color: { field: fieldRef(colour), type: 'nominal', title: null } } : {};
   const base = { height: options.height, ...(transform.length && { transform }) };
   if (plan.kind === 'line') {
@@ -108,13 +111,14 @@ export function chartSpec(
       mark: { type: 'line', point: true, cursor: 'pointer' },
       // Ordinal over the periods (filled, ISO strings sort in time order): every label is the
       // period's own ("Q1 2024"), in the widget's locale, through the column's format.
-      encoding: { x: { field: fieldRef(along), type: 'ordinal', axis: { labelAngle: 0 } }, y, ...color },
+      encoding: { x: { field: fieldRef(along), type: 'ordinal', title: along, axis: { labelAngle: 0 } }, y, ...color },
     };
   }
   const ordered = orderEntries(query.order).length > 0;
   const x = {
     field: fieldRef(along),
     type: plan.along?.role === 'time' ? 'ordinal' : 'nominal',
+    title: along,
     // Upright period labels ("Jan 2024"), thinned where they would collide.
     ...(plan.along?.role === 'time' && { axis: { labelAngle: 0 } }),
     // The query's own order, else the largest first (time keeps its order).

@@ -26,6 +26,10 @@ export interface QueryChartLabels extends WidgetErrorLabels {
   drilldown: string;
   /** One entry of that list: "Europe: $1.2M". */
   mark: (label: string, value: string | undefined) => string;
+  /** Under a chart of a very long answer: "The first 5,000 of 200,000 rows are drawn". */
+  undrawn: (drawn: string, total: string) => string;
+  /** When values were not what their column says: "3 values were not valid: shown as gaps" (`text`: the count in the locale). */
+  missing: (count: number, text: string) => string;
 }
 
 /** Props of {@link QueryChart}. */

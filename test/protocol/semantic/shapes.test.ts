@@ -145,6 +145,21 @@ describe('/meta and /load answers', () => {
     expect(isContinueWait({ error: 'Continue wait' })).toBe(true);
     expect(isContinueWait({ error: 'Other' })).toBe(false);
   });
+
+  it('drops an annotation entry under a prototype key rather than refusing the answer', () => {
+    const body = JSON.parse(
+      '{"query":{},"data":[{"orders.revenue":"5"}],"annotation":{"measures":{"__proto__":{"polluted":"row"},' +
+        '"orders.revenue":{"title":"Revenue","type":"number"}},"dimensions":{"constructor":1},"timeDimensions":{}}}',
+    ) as unknown;
+    const [result] = parseLoadResponse(body);
+    expect(Object.keys(result!.annotation.measures)).toEqual(['orders.revenue']);
+    expect(Object.keys(result!.annotation.dimensions)).toEqual([]);
+    expect(({} as { polluted?: string }).polluted).toBeUndefined();
+    // Any other entry must still have a title and a type.
+    expect(() =>
+      parseLoadResponse({ data: [], annotation: { measures: { a: {} }, dimensions: {}, timeDimensions: {} } }),
+    ).toThrow(ValidationError);
+  });
 });
 
 describe('session path URLs', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadRow, MetaResponse, SemanticQuery } from '../../../src/protocol';
 import type { SemanticResult } from '../../../src/react/native/data/semantic-result';
-import { chartResult, columnNames, fillMissingDates, isAdditive } from '../../../src/react/native/query-chart-data';
+import {
+  chartResult,
+  columnNames,
+  drawnRows,
+  fillMissingDates,
+  isAdditive,
+  MAX_NAME,
+  MAX_VALUE,
+} from '../../../src/react/native/query-chart-data';
 import { planChart } from '../../../src/react/native/query-chart-spec';
 
 const answer = (query: SemanticQuery, data: LoadRow[]): SemanticResult => ({
@@ -136,5 +144,81 @@ describe('columnNames and chartResult', () => {
     expect(result.columns.map((column) => column.name)).toEqual(['Region', 'Orders']);
     expect(result.rows).toEqual([['Europe', 12]]);
     expect(result.queryTitle).toBe('Orders by Region');
+  });
+});
+
+describe('hostile answers (issue 30)', () => {
+  it('finds the ends of 200,000 daily rows without overflowing the stack', () => {
+    const query: SemanticQuery = {
+      measures: ['orders.count'],
+      timeDimensions: [{ dimension: 'orders.createdAt', granularity: 'day' }],
+    };
+    const start = Date.UTC(1500, 0, 1);
+    const data: LoadRow[] = Array.from({ length: 200_000 }, (_, i) => ({
+      'orders.createdAt.day': new Date(start + i * 86_400_000).toISOString().slice(0, 23),
+      'orders.count': '1',
+    }));
+    const plan = planChart(query);
+    // Past the fill's cap: drawn as it came (Math.min(...days) threw a RangeError here).
+    expect(fillMissingDates(answer(query, data), plan, () => true).data).toHaveLength(200_000);
+  });
+
+  it('fills no more rows than its cap, however many series values came', () => {
+    const query: SemanticQuery = {
+      measures: ['orders.count'],
+      dimensions: ['orders.region'],
+      timeDimensions: [{ dimension: 'orders.createdAt', granularity: 'day', dateRange: ['2024-01-01', '2024-12-31'] }],
+    };
+    const data: LoadRow[] = Array.from({ length: 5_000 }, (_, i) => ({
+      'orders.createdAt.day': '2024-01-01T00:00:00.000',
+      'orders.region': `R${i}`,
+      'orders.count': '1',
+    }));
+    // 366 days × 5,000 regions would be 1.8 million rows.
+    expect(fillMissingDates(answer(query, data), planChart(query), () => true).data).toHaveLength(5_000);
+  });
+
+  it('names columns the charts can draw: no quotes, backslashes or line breaks; capped', () => {
+    const columns = [
+      { key: 'a.region', member: 'a.region', role: 'dimension' as const },
+      { key: 'a.quoted', member: 'a.quoted', role: 'dimension' as const },
+      { key: 'a.odd', member: 'a.odd', role: 'dimension' as const },
+      { key: 'a.long', member: 'a.long', role: 'measure' as const },
+    ];
+    const titles: Record<string, string> = {
+      'a.region': "Client's region",
+      'a.quoted': 'Region "quoted"',
+      'a.odd': 'back\\slash\nline',
+      'a.long': 'T'.repeat(1024 * 1024),
+    };
+    const names = [...columnNames(columns, (column) => ({ title: titles[column.key]!, type: 'string' })).values()];
+    expect(names.slice(0, 3)).toEqual(['Client\u2019s region', 'Region \u201dquoted\u201d', 'back\u2216slash line']);
+    expect(names[3]).toHaveLength(MAX_NAME);
+    expect(names[3]!.endsWith('…')).toBe(true);
+    for (const name of names) expect(name).not.toMatch(/['"\\\n]/);
+  });
+
+  it('draws at most `max` rows and caps long texts, keeping each whole value for a drilldown', () => {
+    const huge = 'v'.repeat(2 * 1024 * 1024);
+    const result = chartResult(
+      answer({ measures: ['orders.count'], dimensions: ['orders.region'] }, [
+        { 'orders.region': huge, 'orders.count': '1' },
+        { 'orders.region': 'Europe', 'orders.count': '2' },
+        { 'orders.region': 'Asia', 'orders.count': '3' },
+      ]),
+      new Map([
+        ['orders.region', 'Region'],
+        ['orders.count', 'Orders'],
+      ]),
+      'Orders by Region',
+    );
+    const drawn = drawnRows(result, 2);
+    expect(drawn.undrawn).toBe(1);
+    expect(drawn.result.rows).toHaveLength(2);
+    const short = drawn.result.rows[0]![0] as string;
+    expect(short).toHaveLength(MAX_VALUE);
+    expect(drawn.whole.get(short)).toBe(huge);
+    // The answer itself is left as it came.
+    expect(result.rows[0]![0]).toBe(huge);
   });
 });

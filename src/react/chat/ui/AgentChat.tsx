@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ChatMessage, ParsedToolCall, UserProfile } from '../../../protocol';
 import type { ChartSpecPolicy } from '../../charts/agent-spec/policy';
@@ -21,10 +21,11 @@ import { ErrorNotice } from './ErrorNotice';
 import { defaultChatMessages, type ChatMessages } from './messages';
 import { preloadMarkdown } from './Markdown';
 import { loadActions } from './MessageRow';
-import { MessageList } from './MessageList';
+import { MessageList, Suggest } from './MessageList';
 import { useNeedsHeight } from './use-needs-height';
 import { PartBoundary } from './RowBoundary';
 import { ShowAllLabel } from './show-all-label';
+import type { ChatDataModel, ChatFollowUps, ChatSuggestions } from '../suggest/types';
 
 /** Props of {@link ChatProvider}: the chat and the settings its parts share. */
 export interface ChatProviderProps extends UseAgentChatOptions {
@@ -45,8 +46,12 @@ export interface ChatProviderProps extends UseAgentChatOptions {
    * tool labels. Keep the object stable (module constant or memoized).
    */
   labels?: Partial<ChatMessages>;
-  /** Called when the user rates an answer; thumbs up/down show only when set. */
-  onFeedback?: (feedback: ChatFeedback) => void;
+  /**
+   * Called when the user rates an answer, with the thread, question, answer, SQL and, after a
+   * thumbs down, the reason picked or typed; thumbs up/down show only when set. A callback
+   * that throws or rejects is reported to `onError`; the chat goes on.
+   */
+  onFeedback?: (feedback: ChatFeedback) => void | Promise<void>;
   /**
    * Extra entries in each SQL result's export menu, beside the downloads: e.g. "Show in
    * dashboard" from `useDashboardChatBridge`, or the host's own ("Pin to board").
@@ -57,6 +62,17 @@ export interface ChatProviderProps extends UseAgentChatOptions {
    * `ResultChart`'s `specPolicy`). Keep it stable (a module constant).
    */
   chartSpecPolicy?: ChartSpecPolicy;
+  /**
+   * The semantic layer's data model (`/meta`), or a function that loads it: the empty chat's
+   * questions and the follow-ups are built from it. `useChatDataModel()` of
+   * `react-embedded-analytics/native` gives one; keep it stable.
+   */
+  dataModel?: ChatDataModel;
+  /**
+   * The questions offered under the latest answer: `false` for none, or a function that maps
+   * the defaults (built from the answer's result and the data model). Default: the defaults.
+   */
+  followUps?: ChatFollowUps;
   children?: ReactNode;
 }
 
@@ -70,6 +86,8 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
   const hasRenderToolCall = !!props.renderToolCall;
   const hasFeedback = !!props.onFeedback;
   const hasResultActions = !!props.resultActions;
+  // false (none), true (the host's function, read through `latest`) or undefined (the defaults).
+  const follow = props.followUps && true;
   const messages = useMemo(() => ({ ...defaultChatMessages, ...props.labels }), [props.labels]);
   const value = useMemo<ChatUIContextValue>(
     () => ({
@@ -87,6 +105,8 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       resultActions: hasResultActions ? (call, message) => latest.current.resultActions?.(call, message) : undefined,
       onError: (error) => latest.current.onError?.(error),
       chartSpecPolicy: props.chartSpecPolicy,
+      dataModel: props.dataModel,
+      followUps: follow ? (answer, defaults) => (latest.current.followUps || undefined)?.(answer, defaults) : follow,
     }),
     // Callbacks go through `latest`; only their presence matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -105,6 +125,8 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
       hasResultActions,
       messages,
       props.chartSpecPolicy,
+      props.dataModel,
+      follow,
     ],
   );
   return (
@@ -118,17 +140,28 @@ export function ChatProvider({ children, ...props }: ChatProviderProps) {
 export interface AgentChatProps extends Omit<ChatProviderProps, 'children'> {
   /** Replaces the empty state; `send` asks a question. */
   renderEmpty?: (send: (input: string) => void) => ReactNode;
-  /** Questions offered in the empty state. */
-  suggestions?: string[];
+  /**
+   * Questions offered in the empty state: a list (replaces the defaults), or a function of
+   * the defaults (built from `dataModel`, else a fixed list) returning the list, at once or
+   * as a promise. Default: from `dataModel` when set, else the fixed list.
+   */
+  suggestions?: ChatSuggestions;
   composer?: ComposerProps;
   /** Accessible name of the chat region. Default `labels.regionLabel`. */
   label?: string;
   className?: string;
 }
 
+/** The empty chat's questions without a data model (and when it gives too few). */
 const DEFAULT_SUGGESTIONS = ['Revenue by region', 'Orders over time', 'Top 5 customers by revenue'];
 
-function EmptyState({ suggestions, render }: { suggestions: string[]; render?: AgentChatProps['renderEmpty'] }) {
+function EmptyState({
+  suggestions,
+  render,
+}: {
+  suggestions?: ChatSuggestions;
+  render?: AgentChatProps['renderEmpty'];
+}) {
   const ui = useChatUI();
   // A thread loading (no question of ours pending): no suggestions meanwhile.
   if (useStore(ui.store, (s) => s.status === 'submitting' || s.status === 'streaming'))
@@ -149,15 +182,22 @@ function EmptyState({ suggestions, render }: { suggestions: string[]; render?: A
     <div className="ek-empty">
       <ErrorNotice />
       <p className="ek-empty__title">{ui.messages.emptyTitle}</p>
-      <ul className="ek-empty__suggestions">
-        {suggestions.map((suggestion) => (
-          <li key={suggestion}>
-            <button type="button" className="ek-button" onClick={() => send(suggestion)}>
-              {suggestion}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* A list is drawn at once; questions from the data model or a function load with their chunk. */}
+      {typeof suggestions === 'function' || (!suggestions && ui.dataModel) ? (
+        <Suspense fallback={null}>
+          <Suggest part="start" suggestions={suggestions} fallback={DEFAULT_SUGGESTIONS} send={send} />
+        </Suspense>
+      ) : (
+        <ul className="ek-empty__suggestions">
+          {(suggestions ?? DEFAULT_SUGGESTIONS).map((suggestion) => (
+            <li key={suggestion}>
+              <button type="button" className="ek-button ek-suggestion" onClick={() => send(suggestion)}>
+                {suggestion}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -191,14 +231,7 @@ function ChatRegion({ label, className, children }: { label?: string; className?
  * tables and charts, the final answer, avatars, progress, status for screen readers, and the
  * composer. Built from exported parts; themed by the theme's CSS variables.
  */
-export function AgentChat({
-  renderEmpty,
-  suggestions = DEFAULT_SUGGESTIONS,
-  composer,
-  label,
-  className,
-  ...props
-}: AgentChatProps) {
+export function AgentChat({ renderEmpty, suggestions, composer, label, className, ...props }: AgentChatProps) {
   // The markdown parser, the stream reader and the answer actions are lazy; start them now so
   // the first question and answer rarely wait for them.
   useEffect(() => {

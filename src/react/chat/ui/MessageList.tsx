@@ -1,9 +1,22 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { SuggestProps } from '../suggest/Suggestions';
 import { useMessageBlocks } from '../use-agent-chat';
 import { focusComposer, useChatUI } from './context';
 import { ErrorNotice } from './ErrorNotice';
 import { MessageRow } from './MessageRow';
+
+/**
+ * The suggestions: the empty chat's questions from a data model or a function, and the
+ * follow-ups (loaded with the first question, long before its answer ends). A chunk that
+ * cannot load shows nothing rather than failing the conversation.
+ */
+export const Suggest = lazy<(props: SuggestProps) => ReactNode>(() =>
+  import('../suggest/Suggestions').then(
+    (module) => ({ default: module.Suggest }),
+    () => ({ default: (_: SuggestProps) => null }),
+  ),
+);
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM = 24;
@@ -124,6 +137,12 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
               </div>
               <ErrorNotice />
             </div>
+          )}
+          {/* Questions to ask next, under the latest answer (they hide while a turn runs). */}
+          {!nothing && ui.followUps !== false && (
+            <Suspense fallback={null}>
+              <Suggest part="next" />
+            </Suspense>
           )}
         </div>
       </div>

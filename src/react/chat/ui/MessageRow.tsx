@@ -1,6 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
+import { useStore } from 'zustand';
 import { isFinalAnswer, ToolCallSchema, type ChatMessage } from '../../../protocol';
 import { Avatar } from '../../avatar/Avatar';
+import { foldOf } from '../edit-folds';
 import { useChatMessage } from '../use-agent-chat';
 import { useChatUI } from './context';
 import { Markdown } from './Markdown';
@@ -9,11 +11,14 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { ToolCallPanel } from './ToolCallPanel';
 
 /**
- * The actions under an answer (Copy, Regenerate, thumbs) load with the chat (`AgentChat`
- * starts them as it mounts): an answer's first words come long before its end.
+ * The actions under an answer (Copy, Regenerate, thumbs) and a question's (Copy, Edit) load
+ * with the chat (`AgentChat` starts them as it mounts): an answer's first words come long
+ * before its end.
  */
 export const loadActions = () => import('./MessageActions');
 const MessageActions = lazy(() => loadActions().then((module) => ({ default: module.MessageActions })));
+/** A question's Copy and Edit, its editor and the fold of an edited one: in the same chunk. */
+const QuestionView = lazy(() => loadActions().then((module) => ({ default: module.QuestionView })));
 
 /** `value` when it is a string: fields are checked again where they are drawn (a thread may come from elsewhere than the stream's schema). */
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -25,10 +30,17 @@ export function MessageView({ message }: { message: ChatMessage }) {
   const content = text(message.content);
   const thinkingText = text(message.thinking);
   if (message.role === 'user') {
+    const bubble = (
+      <div className="ek-message__bubble">
+        <p className="ek-message__text">{content}</p>
+      </div>
+    );
     return (
       <div className="ek-message ek-message--user" data-id={message.id}>
-        <div className="ek-message__bubble">
-          <p className="ek-message__text">{content}</p>
+        <div className="ek-question">
+          <Suspense fallback={bubble}>
+            <QuestionView message={message} text={content ?? ''} bubble={bubble} ui={ui} />
+          </Suspense>
         </div>
         <Avatar name={user?.displayName} src={user?.picture} allowImage={allowImage} size={28} />
       </div>
@@ -83,14 +95,17 @@ function RowContent({ message }: { message: ChatMessage }) {
 
 /**
  * A row subscribed to its own message: finished rows never re-render while others stream.
- * A message that cannot be drawn shows "This part could not be shown" in its row only.
+ * A message that cannot be drawn shows "This part could not be shown" in its row only. The
+ * answer to a question the user edited and asked again is folded (no row) until unfolded,
+ * then set apart under its question's label (`ek-row--earlier`).
  */
 export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
   const { store } = useChatUI();
   const message = useChatMessage(store, id);
-  if (!message) return null;
+  const fold = useStore(store, (s) => foldOf(s, id));
+  if (!message || fold === 'folded') return null;
   return (
-    <div className="ek-row" role="listitem">
+    <div className={fold ? 'ek-row ek-row--earlier' : 'ek-row'} role="listitem">
       <PartBoundary name={`Message ${id}`}>
         <RowContent message={message} />
       </PartBoundary>

@@ -2,15 +2,34 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ChatError, ChatMessage, ParsedSqlToolCall, ParsedToolCall, UserProfile } from '../../../protocol';
 import type { ResultAction } from '../../charts/result-action';
 import type { ChartSpecPolicy } from '../../charts/agent-spec/policy';
-import type { ChatStore } from '../store';
+import type { ChatFeedbackReason, ChatStore } from '../store';
+import type { ChatDataModel, ChatFollowUps } from '../suggest/types';
 import type { ChatTransport } from '../transport';
 import type { ChatMessages } from './messages';
 
-/** A user's rating of one answer, given to `onFeedback`. */
+/**
+ * A user's rating of one answer, given to `onFeedback`: all a host needs to store or act on
+ * it. A thumbs down is given at once, then again with the same `messageId` when the user
+ * picks or types a reason: store it by `messageId`.
+ */
 export interface ChatFeedback {
   /** The rated assistant message. */
   message: ChatMessage;
   rating: 'up' | 'down';
+  /** The thread (null only before the service named it). */
+  chatId: string | null;
+  /** The rated answer's id (`message.id`). */
+  messageId: string;
+  /** The question it answers, as the thread has it. */
+  question: string | undefined;
+  /** The answer's text (markdown). */
+  answer: string;
+  /** The SQL the answer's turn ran, in order. */
+  sql: string[];
+  /** The preset reason picked after a thumbs down. */
+  reason?: ChatFeedbackReason;
+  /** What the user typed after a thumbs down (trimmed, at most 1,000 characters). */
+  comment?: string;
 }
 
 /** Where the composer's text box is: it registers itself, other parts focus it. */
@@ -45,14 +64,18 @@ export interface ChatUIContextValue {
   messages: ChatMessages;
   /** The composer's text box, so other parts can give focus back to it. */
   composer: ComposerHandle;
-  /** Thumbs up/down on answers, shown only when set. */
-  onFeedback: ((feedback: ChatFeedback) => void) | undefined;
+  /** Thumbs up/down on answers, shown only when set (may return a promise: a rejection is reported). */
+  onFeedback: ((feedback: ChatFeedback) => void | Promise<void>) | undefined;
   /** Extra entries in each SQL result's export menu. */
   resultActions: ResultActions | undefined;
   /** The chat's `onError`, for errors the UI meets itself (a part that could not be drawn). */
   onError: (error: ChatError) => void;
   /** The host's widening of the chart spec allow-list, if any. */
   chartSpecPolicy?: ChartSpecPolicy;
+  /** The data model the suggestions and follow-ups are built from, if any. */
+  dataModel?: ChatDataModel | undefined;
+  /** The host's follow-ups: none (`false`), mapped (a function), or the defaults (undefined). */
+  followUps?: ChatFollowUps | undefined;
 }
 
 /** A chat's extra entries in a SQL result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */

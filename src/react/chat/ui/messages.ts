@@ -1,4 +1,6 @@
 import type { ResultLabels } from '../../charts/labels';
+import type { SuggestionLabels } from '../suggest/labels';
+import type { FeedbackLabels } from '../feedback/labels';
 import { defaultShowAll } from './show-all-label';
 
 /** What kind of step a tool call is, for its plain label. */
@@ -8,9 +10,10 @@ export type ChatToolKind = 'meta' | 'sql' | 'other';
  * Every string the default chat UI shows or announces, in one object a host can replace
  * (translation, tone). Functions take what varies. Tools are named in plain words, never by
  * their internal names; raw errors go to `onError` and a "details" disclosure only. The
- * result toolbar's strings ({@link ResultLabels}) may be set here too, for every result.
+ * result toolbar's strings ({@link ResultLabels}), the suggestions' ({@link SuggestionLabels}) and
+ * those of feedback and editing a question ({@link FeedbackLabels}) may be set here too.
  */
-export interface ChatMessages extends Partial<ResultLabels> {
+export interface ChatMessages extends Partial<ResultLabels>, Partial<SuggestionLabels>, Partial<FeedbackLabels> {
   regionLabel: string;
   logLabel: string;
   emptyTitle: string;

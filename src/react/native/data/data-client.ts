@@ -21,7 +21,8 @@ import {
 } from '../../../protocol';
 import type { GetSession } from '../../embed/session';
 import type { GetDataToken, SemanticDataConfig } from './config';
-import { createSafeTransport, DEFAULT_TRANSPORT_LIMITS } from './safe-transport';
+import { cleanValues } from './clean-values';
+import { beforeAbort, createSafeTransport, DEFAULT_TRANSPORT_LIMITS, redirectProblem } from './safe-transport';
 import type { DataSource, SemanticResult } from './semantic-result';
 import { createTokenManager, jwtExpiry, type DataToken } from './token-manager';
 
@@ -52,14 +53,25 @@ async function exchange<T>(
   parse: (body: unknown) => T,
   what: string,
 ): Promise<T> {
+  const signal = init.signal ?? AbortSignal.timeout(MINT_TIMEOUT_MS);
   let response: Response;
+  let text: string;
   try {
-    response = await fetcher(url, init);
+    // No redirect is followed: it would carry the session (or the embed token) elsewhere.
+    response = await beforeAbort(fetcher(url, { ...init, redirect: 'manual', signal }), signal);
+    const redirect = redirectProblem(response, new URL(url).origin);
+    if (redirect) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new DataError('redirect', `${what}: ${redirect.message.replace('the data API ', '')}`, {
+        status: response.status,
+      });
+    }
+    text = await beforeAbort(response.text(), signal);
   } catch (error) {
-    if (init.signal?.aborted) throw new DataError('timeout', `${what}: no answer in time`, { cause: error });
+    if (isDataError(error)) throw error;
+    if (signal.aborted) throw new DataError('timeout', `${what}: no answer in time`, { cause: error });
     throw new DataError('network', `${what}: the request failed`, { cause: error });
   }
-  const text = await response.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -90,8 +102,9 @@ function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<
       if (!config.apiUrl) throw new DataError('unauthorized', 'getDataToken needs the data API URL (apiUrl)');
       let result;
       try {
-        result = await getDataToken({ signal });
+        result = await beforeAbort(getDataToken({ signal }), signal);
       } catch (error) {
+        if (signal.aborted) throw new DataError('timeout', 'getDataToken: no answer in time', { cause: error });
         throw new DataError('unauthorized', 'getDataToken failed', { cause: error });
       }
       const token = typeof result === 'string' ? result : result?.token;
@@ -118,8 +131,12 @@ function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<
     const urls: SessionPathUrls = { ...defaultSessionPathUrls, ...Object.fromEntries(own) };
     let session;
     try {
-      session = await getSession({ signal, reason: 'initial', target: { surface: 'app', deploymentId } });
+      session = await beforeAbort(
+        getSession({ signal, reason: 'initial', target: { surface: 'app', deploymentId } }),
+        signal,
+      );
     } catch (error) {
+      if (signal.aborted) throw new DataError('timeout', 'getSession: no answer in time', { cause: error });
       throw new DataError('unauthorized', 'getSession failed', { cause: error });
     }
     const sessionId = typeof session === 'string' ? session : session?.sessionId;
@@ -188,6 +205,7 @@ export function createDataClient(config: DataClientConfig): DataSource {
     members: readonly string[],
     call: (api: ReturnType<typeof cube>, signal: AbortSignal) => Promise<T>,
     onWait?: () => void,
+    onDropped?: (rows: number) => void,
   ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = await tokens.get();
@@ -199,13 +217,22 @@ export function createDataClient(config: DataClientConfig): DataSource {
         fetch: fetcher,
         limits,
         signal: combined,
+        deadline,
         timedOut: () => deadline.aborted && !signal.aborted,
+        members,
         ...(onWait ? { onWait } : {}),
+        ...(onDropped ? { onDropped } : {}),
       });
       try {
         return await call(cube(token.token, { apiUrl: token.apiUrl, transport }), combined);
       } catch (error) {
-        const typed = toDataError(error, members);
+        // A cancel stays a cancel (TanStack Query drops it), whatever it broke.
+        if (signal.aborted && !isDataError(error)) throw error;
+        // Whatever broke at the deadline (the client's own waits included) is a timeout.
+        const typed =
+          !isDataError(error) && deadline.aborted && !signal.aborted
+            ? new DataError('timeout', 'the data API did not answer in time', { cause: error })
+            : toDataError(error, members);
         if (isDataError(typed) && typed.kind === 'unauthorized' && attempt === 0) {
           tokens.refused(token);
           continue;
@@ -216,8 +243,9 @@ export function createDataClient(config: DataClientConfig): DataSource {
   }
 
   return {
-    load: (query: SemanticQuery, signal: AbortSignal, onWait?: () => void) =>
-      withToken(
+    load: (query: SemanticQuery, signal: AbortSignal, onWait?: () => void) => {
+      let dropped = 0;
+      return withToken(
         signal,
         queryMembers(query),
         async (api, combined) => {
@@ -233,10 +261,15 @@ export function createDataClient(config: DataClientConfig): DataSource {
           if (typeof total === 'number') out.total = total;
           const pivotQuery = resultSet.pivotQuery();
           if (pivotQuery) out.pivotQuery = pivotQuery as unknown as Record<string, unknown>;
+          if (dropped > 0) out.dropped = dropped;
+          const missing = cleanValues(out);
+          if (missing) out.missing = missing;
           return out;
         },
         onWait,
-      ),
+        (rows) => (dropped = rows),
+      );
+    },
     meta: (signal: AbortSignal) =>
       withToken(signal, [], async (api, combined) => {
         const meta = await api.meta({ signal: combined });

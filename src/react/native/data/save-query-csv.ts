@@ -1,24 +1,111 @@
-import type { SemanticQuery } from '../../../protocol';
-import { fileName, saveUrl, toCsv } from '../../charts/export-result';
+import type { Cell, SemanticQuery, SqlResult } from '../../../protocol';
+import { fileName, saveUrl, spreadsheetCell } from '../../charts/export-result';
 import type { DataSource, SemanticResult } from './semantic-result';
 import { toSqlResult } from './to-sql-result';
 
 /** Rows per request while reading every row: the data API's default page, well under its cap. */
-const CSV_PAGE = 10_000;
+export const CSV_PAGE = 10_000;
+/** Most rows a CSV holds, whatever the server says it has. */
+export const CSV_MAX_ROWS = 1_000_000;
+/** Most CSV text read (in UTF-16 code units, about bytes): the export stops after the page that passes it. */
+export const CSV_MAX_CHARS = 64 * 1024 * 1024;
+/** How long an export may take in all. */
+const CSV_DEADLINE_MS = 5 * 60_000;
+
+/** What {@link saveQueryCsv} saved. */
+export interface CsvExport {
+  /** Rows in the file. */
+  rows: number;
+  /** The rows the query said it had when the export started (its first page's `total`). */
+  total?: number;
+  /**
+   * Set when the file holds fewer rows than `total`: `ceiling` when the export reached
+   * {@link CSV_MAX_ROWS} rows or {@link CSV_MAX_CHARS} of text and saved what it had.
+   */
+  stopped?: 'ceiling';
+}
+
+/** Options of {@link saveQueryCsv}. */
+export interface SaveQueryCsvOptions {
+  /** Cancels the export (nothing is saved). */
+  signal?: AbortSignal;
+  /** A lower row ceiling than {@link CSV_MAX_ROWS} (a higher one is not taken). */
+  maxRows?: number;
+  /** A lower text ceiling than {@link CSV_MAX_CHARS} (a higher one is not taken). */
+  maxChars?: number;
+}
+
+/** RFC 4180 field (quoted where needed), formulas escaped as the chat's export does. */
+function field(cell: Cell | undefined): string {
+  const text = spreadsheetCell(cell);
+  return text.includes(',') || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as CSV lines (CRLF after each). */
+function csvLines(rows: readonly (readonly Cell[])[]): string {
+  let text = '';
+  for (const row of rows) text += row.map(field).join(',') + '\r\n';
+  return text;
+}
 
 /**
- * Reads every row of `query`, page by page, and saves them as a CSV named after `title`
- * (the chat's export: formulas escaped). Gives up after five minutes. A `QueryTable`'s
- * "Download CSV" loads this on its first click.
+ * Reads the rows of `query` page by page and saves them as a CSV named after `title` (the
+ * chat's export: a byte order mark, a header of titles, formulas escaped). It stops at the
+ * rows the first page's `total` said there were (rows past it are dropped; without a total,
+ * the first page's rows), at a short page, or at the ceiling ({@link CSV_MAX_ROWS} rows,
+ * {@link CSV_MAX_CHARS} of text: what it has is saved, and `stopped` says so). Each page
+ * becomes text once; the file is one Blob of those parts. Gives up after five minutes with
+ * the request's `DataError`. A `QueryTable`'s "Download CSV" loads this on its first click.
  */
-export async function saveQueryCsv(source: DataSource, query: SemanticQuery, title: string | undefined): Promise<void> {
-  const signal = AbortSignal.timeout(5 * 60_000);
-  let all: SemanticResult | undefined;
+export async function saveQueryCsv(
+  source: DataSource,
+  query: SemanticQuery,
+  title: string | undefined,
+  options: SaveQueryCsvOptions = {},
+): Promise<CsvExport> {
+  const deadline = AbortSignal.timeout(CSV_DEADLINE_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const maxRows = Math.min(options.maxRows ?? CSV_MAX_ROWS, CSV_MAX_ROWS);
+  const maxChars = Math.min(options.maxChars ?? CSV_MAX_CHARS, CSV_MAX_CHARS);
+  const parts: string[] = [];
+  let first: SemanticResult | undefined;
+  let target = 0;
+  let rows = 0;
+  let chars = 0;
+  let stopped: CsvExport['stopped'];
   for (let offset = 0; ; offset += CSV_PAGE) {
-    const part = await source.load({ ...query, limit: CSV_PAGE, offset, total: true }, signal);
-    all = all ? { ...all, data: [...all.data, ...part.data] } : part;
-    if (part.data.length < CSV_PAGE || all.data.length >= (part.total ?? 0)) break;
+    const page = await source.load({ ...query, limit: CSV_PAGE, offset, total: true }, signal);
+    if (!first) {
+      first = page;
+      const total = page.total;
+      // What the query said it had when the export started; later pages cannot raise it.
+      target = typeof total === 'number' && total >= 0 ? Math.floor(total) : Math.min(page.data.length, CSV_PAGE);
+      if (target > maxRows) {
+        target = maxRows;
+        stopped = 'ceiling';
+      }
+    }
+    const take = Math.min(page.data.length, CSV_PAGE, target - rows);
+    // Every page is read with the first page's columns (its titles and types).
+    const sql: SqlResult = toSqlResult(
+      { ...page, data: take < page.data.length ? page.data.slice(0, take) : page.data, annotation: first.annotation },
+      title,
+    );
+    if (parts.length === 0) parts.push('\uFEFF' + csvLines([sql.columns.map((column) => column.name)]));
+    const text = csvLines(sql.rows);
+    parts.push(text);
+    rows += take;
+    chars += text.length;
+    if (rows >= target || page.data.length < CSV_PAGE) break;
+    if (chars >= maxChars) {
+      stopped = 'ceiling';
+      break;
+    }
   }
-  const url = URL.createObjectURL(new Blob([toCsv(toSqlResult(all!, title))], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
   saveUrl(url, fileName(title, 'csv'));
+  const out: CsvExport = { rows };
+  if (typeof first!.total === 'number') out.total = first!.total;
+  if (stopped && rows < (first!.total ?? 0)) out.stopped = stopped;
+  return out;
 }
