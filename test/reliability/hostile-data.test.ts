@@ -6,13 +6,7 @@
 // CSV and Retry where the class says, and checks what the widgets promise
 // (docs/native-analytics.md, "Under a hostile data API"). HOSTILE_ONLY=<part of a class id>
 // (commas for several) and HOSTILE_MODE=csp|none narrow a run.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_CSP } from '../setup/commands';
 import type { PageReport, WidgetState } from './fixtures/hostile-data';
@@ -25,7 +19,7 @@ import {
   type WidgetId,
 } from './hostile-data-corpus';
 import { DATA_PREFIX, serveHostileData, type HostileDataServer } from './hostile-data-server';
-import { launchChromium } from './support';
+import { buildFixturePage, launchChromium } from './support';
 
 /**
  * No task may block the main thread longer than this (ms), or than 1.25 times the longest
@@ -72,21 +66,7 @@ let folder: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  // HOSTILE_FIXTURES: the same page over another copy of the library (e.g. the commit before a fix).
-  const root = process.env.HOSTILE_FIXTURES ?? fileURLToPath(new URL('./fixtures/', import.meta.url));
-  folder = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-hostile-data-'));
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: {
-      outDir: folder,
-      emptyOutDir: true,
-      minify: false,
-      rolldownOptions: { input: join(root, 'hostile-data.html') },
-    },
-  });
+  folder = await buildFixturePage('hostile-data');
   browser = await launchChromium();
 }, 180_000);
 

@@ -5,19 +5,13 @@
 // changed outside the payload's row; this side counts requests leaving the page and gives a
 // frozen page (a hang) a fresh one. Per class: payloads tried, crashes, hangs over the
 // budget, defacements, misleading links, requests out, longest task.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_CSP } from '../setup/commands';
 import { serveFolder } from '../setup/static-server';
 import type { Report } from './fixtures/hostile-output';
 import { classOf, CORPUS } from './fixtures/hostile-output-corpus';
-import { launchChromium } from './support';
+import { buildFixturePage, launchChromium } from './support';
 
 /** No single payload may block the main thread longer than this (ms). */
 const BUDGET_MS = 200;
@@ -38,21 +32,7 @@ let folder: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  // HOSTILE_FIXTURES: the same harness over another copy of the library (e.g. the commit before a fix).
-  const root = process.env.HOSTILE_FIXTURES ?? fileURLToPath(new URL('./fixtures/', import.meta.url));
-  folder = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-hostile-output-'));
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: {
-      outDir: folder,
-      emptyOutDir: true,
-      minify: false,
-      rolldownOptions: { input: join(root, 'hostile-output.html') },
-    },
-  });
+  folder = await buildFixturePage('hostile-output');
   browser = await launchChromium();
 }, 180_000);
 

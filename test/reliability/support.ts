@@ -1,7 +1,30 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
 import { listenOnLoopback } from '../setup/listen';
+
+/**
+ * Builds one page of `fixtures/` (or of `HOSTILE_FIXTURES`: the same harness over another copy
+ * of the library, e.g. the commit before a fix) into a fresh temporary folder; returns it.
+ */
+export async function buildFixturePage(page: string): Promise<string> {
+  const root = process.env.HOSTILE_FIXTURES ?? fileURLToPath(new URL('./fixtures/', import.meta.url));
+  const folder = await mkdtemp(join(tmpdir(), `react-embedded-analytics-${page}-`));
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: folder, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, `${page}.html`) } },
+  });
+  return folder;
+}
 
 /** Launches the Debian Chromium with the test flags. */
 export function launchChromium(): Promise<Browser> {
