@@ -241,7 +241,9 @@ const checks = [
     // Issue 31: the board API, the SQL board store with its migrations and the board
     // definition's checks (about 4.6 KB): 19.2 KB. A host that serves no boards imports none
     // of it (each is its own export, and the entry has no side effects).
-    limit: '19.5 KB',
+    // Issue 30: the prefetch reads an answer exactly as the browser does (rows past the limit
+    // dropped, invalid values made missing: the protocol's cleanValues, about 0.4 KB): 19.9 KB.
+    limit: '20 KB',
   },
   {
     name: 'react-embedded-analytics/mock (tests and demos only)',

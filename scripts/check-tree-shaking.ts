@@ -16,13 +16,7 @@ const forbidden: { what: string; test: (input: string) => boolean }[] = [
     what: 'markdown',
     test: (input) => /node_modules\/(react-markdown|remark-|micromark|mdast-|unified|hast-)/.test(input),
   },
-  // Known regression (2026-11-26, issue 33's merge): the chat UI's context module (its
-  // createContext, a few hundred bytes) reaches the dashboard-only bundle through a shared
-  // chunk; to be found and cut. Everything else of the chat stays out and is still checked.
-  {
-    what: 'the chat',
-    test: (input) => /(^|\/)dist\/react\/chat\//.test(input) && !input.endsWith('dist/react/chat/ui/context.js'),
-  },
+  { what: 'the chat', test: (input) => /(^|\/)dist\/react\/chat\//.test(input) },
 ];
 
 const result = await build({

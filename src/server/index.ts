@@ -24,6 +24,8 @@ export {
   type DataTokenOptions,
 } from './data-token';
 export { createDataProxy, DEFAULT_DATA_PROXY_MAX_BODY_BYTES, type DataProxyOptions } from './data-proxy';
+// A QueryChart's query as it sends it (its cache key), for prefetching a chart's answer.
+export { chartQuery, MAX_CHART_ROWS } from '../protocol/semantic/chart-query';
 export {
   fetchSemanticQuery,
   semanticMetaOptions,

@@ -15,6 +15,7 @@ import {
   type SemanticQuery,
   type SemanticResult,
 } from '../protocol';
+import { cleanValues } from '../protocol/semantic/clean-values';
 
 // A server renders native widgets with their numbers: it asks the data API itself and puts
 // each answer in the page's QueryClient under the exact key `useSemanticQuery` reads, in the
@@ -91,8 +92,9 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
  * Runs one query against the data API, as the browser's data client would: the canonical
- * query, the multi form, the answer checked (prototype keys dropped) and returned as the
- * cache's {@link SemanticResult}. Rejects with a `DataError`.
+ * query, the multi form, the answer checked (prototype keys dropped), rows past the query's
+ * `limit` dropped and counted, values that are not what their member says made missing, and
+ * returned as the cache's {@link SemanticResult}. Rejects with a `DataError`.
  */
 export async function fetchSemanticQuery(
   query: SemanticQuery,
@@ -109,7 +111,15 @@ export async function fetchSemanticQuery(
     throw new DataError('server', "the data API's load answer is not valid", { cause: error });
   }
   if (!first) throw new DataError('server', "the data API's load answer has no result");
-  const result: SemanticResult = { query: sent, data: first.data, annotation: first.annotation };
+  // As the browser's client: rows past the query's limit dropped (and counted), then values
+  // that are not what their member says made missing, so the page draws what the browser would.
+  const limit = sent.limit;
+  const over = typeof limit === 'number' && limit >= 0 ? Math.max(0, first.data.length - limit) : 0;
+  const data = over > 0 ? first.data.slice(0, limit) : first.data;
+  const result: SemanticResult = { query: sent, data, annotation: first.annotation };
+  if (over > 0) result.dropped = over;
+  const missing = cleanValues(result);
+  if (missing) result.missing = missing;
   if (typeof first.total === 'number') result.total = first.total;
   const pivotQuery = MultiLoadResponseSchema.is(body) ? body.pivotQuery : undefined;
   if (pivotQuery) result.pivotQuery = pivotQuery;
@@ -122,7 +132,7 @@ export async function fetchSemanticQuery(
  * (member and filter order do not matter where the rows' order is the same), so after `dehydrate` and `HydrationBoundary` the
  * widget shows its number in the server's HTML and the browser does not ask again while it
  * is fresh. The query must be the one the widget sends (a `KpiCard`'s period, the shared
- * filters merged) and `scope` the page provider's.
+ * filters merged, a `QueryChart`'s through `chartQuery`) and `scope` the page provider's.
  */
 export function semanticQueryOptions(
   query: SemanticQuery,

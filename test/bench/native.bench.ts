@@ -22,7 +22,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { build } from 'vite';
 import { createMockService, MOCK_ADMIN_KEY, MOCK_DATA_API_SECRET, toNodeHandler } from '../../src/mock';
-import { createDataToken, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
+import { chartQuery, createDataToken, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { listenOnLoopback } from '../setup/listen.ts';
 import { table } from './harness';
@@ -132,7 +132,9 @@ async function page(mode: Mode, template: string, origin: string): Promise<strin
       fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Bench-Server': '1' } }),
   };
   await Promise.all([
-    ...[...KPI_QUERIES, REVENUE_BY_REGION].map((query) => client.prefetchQuery(semanticQueryOptions(query, options))),
+    ...[...KPI_QUERIES, chartQuery(REVENUE_BY_REGION)].map((query) =>
+      client.prefetchQuery(semanticQueryOptions(query, options)),
+    ),
     client.prefetchQuery(semanticMetaOptions(options)),
   ]);
   const dehydrated = dehydrate(client);

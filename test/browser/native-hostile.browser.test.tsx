@@ -136,7 +136,7 @@ describe('QueryChart under 200,000 daily rows', () => {
     );
     await drawn();
     expect(box().querySelector('[role="alert"]')).toBeNull();
-    expect(box().querySelector('.ek-qchart__note')!.textContent).toBe('The first 5,000 of 200,000 rows are drawn');
+    expect(box().querySelector('.ek-qchart__note')!.textContent).toBe('The first 2,000 of 200,000 rows are drawn');
     await shots?.('chart-undrawn');
   }, 60_000);
 });

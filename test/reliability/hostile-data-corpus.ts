@@ -264,8 +264,8 @@ export const HOSTILE_DATA_CORPUS: HostileClass[] = [
     answer: (ask) => (ask.kind === 'line' ? changed(ask, (r) => (r.data = dailyRows(200_000))) : undefined),
     recover: true,
     settleMs: 40_000,
-    knownGap:
-      'QueryChart asks with no limit, so 200,000 rows are checked and drawn in one task (525-692 ms against 200): open in issue 30',
+    // QueryChart asks for 2,000 rows: the rest are dropped before they are checked, and said so.
+    says: { line: /first 2,000 of 200,\d{3} rows/i },
   },
   // 5. A stalled /meta holds a chart that has its data; a stalled body is "could not be read".
   {

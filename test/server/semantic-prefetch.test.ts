@@ -46,6 +46,33 @@ describe('semanticQueryOptions (server prefetch)', () => {
     }
   });
 
+  it('reads a hostile answer as the browser does: rows past the limit dropped and counted, NaN made missing', async () => {
+    // The mock's answer, then rows it was not asked for and a measure that is not a number.
+    const hostile: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.includes('/load')) return response;
+      const body = (await response.json()) as { results?: { data: Record<string, unknown>[] }[] };
+      const rows = body.results?.[0]?.data;
+      if (rows?.length) {
+        rows[0]!['orders.revenue'] = 'NaN';
+        for (let i = 0; i < 50; i++)
+          rows.push({ 'orders.region': `Extra ${i}`, 'orders.revenue': '1', 'orders.count': '1' });
+      }
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const query = { ...REVENUE_BY_REGION, limit: 2, order: { 'orders.revenue': 'desc' as const } };
+    const client = createDataClient({ apiUrl: apiUrl(), getDataToken: () => async () => token, fetch: hostile });
+    const fromBrowser = await client.load(semanticQueryKey(query)[3], new AbortController().signal);
+    const fromServer = await fetchSemanticQuery(query, { apiUrl: apiUrl(), token, fetch: hostile });
+    expect(fromServer.data).toHaveLength(2);
+    // Elias sees one region: 1 + 50 rows, 2 asked for.
+    expect(fromServer.dropped).toBe(49);
+    expect(fromServer.missing).toEqual({ 'orders.revenue': 1 });
+    expect(fromServer.data[0]!['orders.revenue']).toBeNull();
+    expect(fromServer).toEqual(fromBrowser);
+  });
+
   it('dehydrates into a page cache that hydrates with the rows of the token identity (Elias: Europe only)', async () => {
     const server = new QueryClient();
     const options = { apiUrl: apiUrl(), token, scope: 'page' };

@@ -4,6 +4,7 @@
 // and first chart into the server's HTML.
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import {
+  chartQuery,
   checkBrowserRequest,
   createDataToken,
   semanticMetaOptions,
@@ -67,7 +68,8 @@ export async function prefetchNativeOverview(user: User): Promise<NativeOverview
   const options = { apiUrl: config.apiUrl, token, scope: NATIVE_SCOPE };
   await Promise.all([
     ...KPI_MEASURES.map((measure) => client.prefetchQuery(semanticQueryOptions({ measures: [measure] }, options))),
-    client.prefetchQuery(semanticQueryOptions(FIRST_CHART_QUERY, options)),
+    // The chart's query as QueryChart sends it (its row limit), so the cache key is the one it reads.
+    client.prefetchQuery(semanticQueryOptions(chartQuery(FIRST_CHART_QUERY), options)),
     client.prefetchQuery(semanticMetaOptions(options)),
   ]);
   return { apiUrl: config.apiUrl, dehydrated: dehydrate(client) };

@@ -4,3 +4,4 @@ export * from './meta';
 export * from './load';
 export * from './session-path';
 export * from './result';
+export * from './chart-query';

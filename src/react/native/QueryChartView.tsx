@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
-import type { Cell, SqlResult } from '../../protocol';
+import { chartQuery, MAX_CHART_ROWS, type Cell, type SqlResult } from '../../protocol';
 import type { ColumnFormatter } from '../charts/formats';
 import { ResultChart } from '../charts/ResultChart';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -37,13 +37,14 @@ export const DEFAULT_QUERY_CHART_LABELS: QueryChartLabels = {
   drilldown: 'Drill down',
   mark: (label, value) => (value === undefined ? label : `${label}: ${value}`),
   undrawn: (drawn, total) => `The first ${drawn} of ${total} rows are drawn`,
+  limited: (drawn) => `The first ${drawn} rows are drawn; there may be more`,
   missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as gaps`,
 };
 
 /** The keyboard list of marks lists at most this many (a long series is drilled with a pointer or the table). */
 const MAX_LISTED = 60;
-/** Rows drawn at most: vega lays out every mark in one task, and past this it blocks the page. */
-export const MAX_DRAWN = 5_000;
+/** Rows drawn at most (see `chartQuery`). */
+export const MAX_DRAWN = MAX_CHART_ROWS;
 /** How long a time series with its answer waits for the meta (which says whether a gap is 0). */
 const META_GRACE_MS = 1_500;
 
@@ -78,7 +79,7 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
   const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
   const theme = useTheme();
   const locale = props.locale ?? theme.locale ?? 'en-US';
-  const answer = useSemanticQuery(props.query);
+  const answer = useSemanticQuery(chartQuery(props.query));
   // Titles and formats before the answer (the heading shows while it loads); one request
   // for every widget. Its failure is not this chart's: the answer's annotation has them too.
   const meta = useSemanticMeta();
@@ -195,7 +196,10 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
       </h3>
       {result && (
         <ChartNote
-          undrawn={drawn!.undrawn}
+          // Rows the data client cut past the limit are not drawn either.
+          undrawn={drawn!.undrawn + answerNotes(data).dropped}
+          // The answer filled what was asked for, and the host asked for no fewer: there may be more.
+          limited={(data?.data.length ?? 0) >= MAX_DRAWN && !(Number(props.query.limit) <= MAX_DRAWN)}
           drawn={result.rows.length}
           missing={answerNotes(data).missing}
           locale={locale}
@@ -246,12 +250,14 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
 /** What the chart leaves out, said above it: rows past {@link MAX_DRAWN}, values that were not valid. */
 function ChartNote({
   undrawn,
+  limited,
   drawn,
   missing,
   locale,
   labels,
 }: {
   undrawn: number;
+  limited: boolean;
   drawn: number;
   missing: number;
   locale: string;
@@ -259,7 +265,11 @@ function ChartNote({
 }) {
   const number = (n: number) => n.toLocaleString(locale);
   const notes = [
-    ...(undrawn > 0 ? [labels.undrawn(number(drawn), number(drawn + undrawn))] : []),
+    ...(undrawn > 0
+      ? [labels.undrawn(number(drawn), number(drawn + undrawn))]
+      : limited
+        ? [labels.limited(number(drawn))]
+        : []),
     ...(missing > 0 ? [labels.missing(missing, number(missing))] : []),
   ];
   return notes.length ? <p className="ek-qchart__note">{notes.join('. ')}</p> : null;

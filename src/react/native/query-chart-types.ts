@@ -26,8 +26,10 @@ export interface QueryChartLabels extends WidgetErrorLabels {
   drilldown: string;
   /** One entry of that list: "Europe: $1.2M". */
   mark: (label: string, value: string | undefined) => string;
-  /** Under a chart of a very long answer: "The first 5,000 of 200,000 rows are drawn". */
+  /** Under a chart of a very long answer: "The first 2,000 of 200,000 rows are drawn". */
   undrawn: (drawn: string, total: string) => string;
+  /** When the answer filled the rows a chart asks for (2,000): "The first 2,000 rows are drawn; there may be more". */
+  limited: (drawn: string) => string;
   /** When values were not what their column says: "3 values were not valid: shown as gaps" (`text`: the count in the locale). */
   missing: (count: number, text: string) => string;
 }

@@ -2,7 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { ChatError, MetaResponseSchema, type MetaResponse } from '../../../protocol';
 import { useLatest } from '../../internal/use-latest';
-import { focusComposer, useChatUI, type ChatUIContextValue } from '../ui/context';
+// The chat's context comes in props, not from its module: a lazy chunk importing that module
+// would make a bundler keep it in a dashboard-only bundle (scripts/check-tree-shaking.ts).
+import type { ChatUIContextValue } from '../ui/context';
 import { mergeModels } from './data-model';
 import { answerOf, followUpQuestions, MAX_FOLLOW_UPS } from './follow-ups';
 import { defaultSuggestionLabels, type SuggestionLabels } from './labels';
@@ -89,15 +91,16 @@ function Question({ text, send }: { text: string; send: (question: string) => vo
 
 /** The empty chat's questions: from the data model (else `fallback`), through the host's function if any. */
 function Starters({
+  ui,
   suggestions,
   fallback,
   send,
 }: {
+  ui: ChatUIContextValue;
   suggestions: ChatSuggestions | undefined;
   fallback: readonly string[];
   send: (question: string) => void;
 }) {
-  const ui = useChatUI();
   const labels = useLabels(ui);
   const model = useDataModel(ui);
   const host = useLatest(suggestions);
@@ -141,8 +144,7 @@ function Starters({
  * (never while one streams, after a failure or a stop), announced politely, each a button
  * in the tab order that asks it.
  */
-function FollowUps() {
-  const ui = useChatUI();
+function FollowUps({ ui }: { ui: ChatUIContextValue }) {
   const labels = useLabels(ui);
   const model = useDataModel(ui);
   const thread = useStore(ui.store, (s) =>
@@ -168,7 +170,7 @@ function FollowUps() {
   const id = useId();
   const send = (question: string) => {
     void ui.store.getState().send(question);
-    focusComposer(ui); // the buttons go while the answer streams
+    ui.composer.focus(); // the buttons go while the answer streams
   };
   return (
     <div className="ek-followups">
@@ -196,13 +198,14 @@ function FollowUps() {
 export type SuggestProps =
   | {
       part: 'start';
+      ui: ChatUIContextValue;
       suggestions: ChatSuggestions | undefined;
       fallback: readonly string[];
       send: (question: string) => void;
     }
-  | { part: 'next' };
+  | { part: 'next'; ui: ChatUIContextValue };
 
 /** The chat's suggestions, loaded lazily: the empty chat's questions (`start`) or the follow-ups (`next`). */
 export function Suggest(props: SuggestProps) {
-  return props.part === 'start' ? <Starters {...props} /> : <FollowUps />;
+  return props.part === 'start' ? <Starters {...props} /> : <FollowUps ui={props.ui} />;
 }

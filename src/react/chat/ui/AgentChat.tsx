@@ -185,7 +185,7 @@ function EmptyState({
       {/* A list is drawn at once; questions from the data model or a function load with their chunk. */}
       {typeof suggestions === 'function' || (!suggestions && ui.dataModel) ? (
         <Suspense fallback={null}>
-          <Suggest part="start" suggestions={suggestions} fallback={DEFAULT_SUGGESTIONS} send={send} />
+          <Suggest part="start" ui={ui} suggestions={suggestions} fallback={DEFAULT_SUGGESTIONS} send={send} />
         </Suspense>
       ) : (
         <ul className="ek-empty__suggestions">

@@ -141,7 +141,7 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
           {/* Questions to ask next, under the latest answer (they hide while a turn runs). */}
           {!nothing && ui.followUps !== false && (
             <Suspense fallback={null}>
-              <Suggest part="next" />
+              <Suggest part="next" ui={ui} />
             </Suspense>
           )}
         </div>

@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { DEFAULT_MAX_INPUT_LENGTH, type ChatMessage } from '../../../protocol';
 import { feedbackLabels } from '../feedback/labels';
 import type { ChatStoreState } from '../store';
-import { focusComposer, type ChatUIContextValue } from './context';
+// Not the context's module itself (see ../suggest/Suggestions.tsx): `ui` comes in props.
+import type { ChatUIContextValue } from './context';
 import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 
@@ -89,7 +90,7 @@ export function QuestionView({
     if (!editable(state)) return;
     store.setState({ edited: [...state.edited.filter((e) => e !== message.id), message.id].slice(-MAX_EDITS) });
     setEditing(false);
-    focusComposer(ui); // the editor goes; the answer comes under the new wording
+    ui.composer.focus(); // the editor goes; the answer comes under the new wording
     void state.send(input);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -81,7 +81,11 @@ export interface ChatUIContextValue {
 /** A chat's extra entries in a SQL result's export menu (e.g. the dashboard bridge's "Show in dashboard"). */
 export type ResultActions = (call: ParsedSqlToolCall, message: ChatMessage) => readonly ResultAction[] | undefined;
 
-export const ChatUIContext = createContext<ChatUIContextValue | null>(null);
+// Lazy chunks take the context's value in props and never import this module: a bundler that
+// splits chunks would keep a module shared with them in a dashboard-only bundle
+// (scripts/check-tree-shaking.ts). Marked pure: creating it has no effect to keep.
+/** The chat UI's settings, provided by `<AgentChat>` / `<ChatProvider>`. */
+export const ChatUIContext = /* @__PURE__ */ createContext<ChatUIContextValue | null>(null);
 
 /** The chat UI settings; the parts must be inside `<AgentChat>` (or `<ChatProvider>`). */
 export function useChatUI(): ChatUIContextValue {

@@ -1,4 +1,5 @@
 import type { Granularity, MemberFormat, RowValue } from '../../../protocol';
+import { isInvalidValue, isTimeText, numberValue } from '../../../protocol/semantic/clean-values';
 import { formatterFor, toDate, type ColumnFormatKind, type FormatStyle } from '../../charts/formats';
 
 /** What formatting needs of a member: from the meta or an answer's annotation. */
@@ -34,25 +35,6 @@ export function memberKind(member: MemberFormatInfo | undefined, granularity?: G
   return member.type === 'count' || member.type === 'countDistinct' ? 'integer' : 'decimal';
 }
 
-/** A number as the data API writes one: digits, a point, an exponent (no `NaN`, `Infinity`, hex). */
-const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-/** Longest numeric text read: a decimal(38) with sign and point fits; a 2 MB digit string does not. */
-const MAX_NUMBER_TEXT = 64;
-/** An ISO date or date-time, as the data API sends times (local, no zone) or with a zone. */
-const ISO_TIME =
-  /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
-/** Whether a cell reads as an ISO time (checked without making a Date: every row of an answer is). */
-const isTimeText = (value: RowValue | undefined): value is string =>
-  typeof value === 'string' && value.length <= 40 && ISO_TIME.test(value);
-
-/** A cell of a number member as a finite number; null when missing or not a number. */
-export function numberValue(value: RowValue | undefined): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || value.length > MAX_NUMBER_TEXT || !NUMBER_TEXT.test(value)) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-}
-
 /**
  * A cell of a time member as a Date (a time without a zone read as UTC, as the charts do);
  * null when missing or not an ISO date: a number is not a time here (never "Jan 1, 1970").
@@ -61,22 +43,11 @@ export function timeValue(value: RowValue | undefined): Date | null {
   return isTimeText(value) ? (toDate(value) ?? null) : null;
 }
 
+// The checks are the protocol's, shared with the server's prefetch (which cleans answers the same way).
+export { isInvalidValue, numberValue };
+
 const isNumberKind = (kind: ColumnFormatKind) =>
   kind === 'currency' || kind === 'percent' || kind === 'integer' || kind === 'decimal';
-
-/**
- * True for a value that is there but is not what its member says: a number member's `"NaN"`,
- * `"Infinity"`, `"abc"`, `true` or 2 MB digit string, a time member's value that is not an ISO
- * time. Shown as missing ("—"); the data client makes them `null` and counts them
- * (`SemanticResult.missing`).
- */
-export function isInvalidValue(member: MemberFormatInfo | undefined, value: RowValue | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  const kind = memberKind(member);
-  if (isNumberKind(kind)) return numberValue(value) === null;
-  if (kind !== 'text') return !isTimeText(value);
-  return false;
-}
 
 /** An ISO 4217 code as `Intl` takes it; anything else (`XXXXX`, `<b>`) would throw while drawing. */
 const CURRENCY_CODE = /^[A-Za-z]{3}$/;
