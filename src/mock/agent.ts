@@ -31,33 +31,53 @@ const DIMENSIONS: [RegExp, string][] = [
 /** What a filtered question breaks down by when it names no dimension: one level finer, else months. */
 const FINER: Record<string, string> = { region: 'country', country: 'category', category: 'customer', month: 'region' };
 
+type Condition = { column: string; value: string };
+
 /**
- * A value of a dimension that the question names ("Tell me about Europe"), the longest one
- * when several match: the question is then about that value alone (a `WHERE`).
+ * The values of dimensions that `text` names ("Tell me about Europe"), the longest one per
+ * column when several match, the longest first: the question is then about those values
+ * alone (a `WHERE`).
  */
-function valueIn(question: string, table: MockFixture['dataset']['tables'][number]) {
-  let found: { column: string; value: string } | undefined;
-  const text = question.toLowerCase();
+function valuesIn(text: string, table: MockFixture['dataset']['tables'][number]): Condition[] {
+  const found = new Map<string, string>();
+  const lower = text.toLowerCase();
   table.columns.forEach((column, index) => {
     if (column.role !== 'dimension') return;
     for (const value of new Set(table.rows.map((row) => String(row[index])))) {
-      if (value.length < 3 || (found && found.value.length >= value.length)) continue;
-      const at = text.indexOf(value.toLowerCase());
-      const before = text[at - 1];
-      const after = text[at + value.length];
-      if (at !== -1 && !/\w/.test(before ?? '') && !/\w/.test(after ?? '')) found = { column: column.name, value };
+      const known = found.get(column.name);
+      if (value.length < 3 || (known && known.length >= value.length)) continue;
+      const at = lower.indexOf(value.toLowerCase());
+      const before = lower[at - 1];
+      const after = lower[at + value.length];
+      if (at !== -1 && !/\w/.test(before ?? '') && !/\w/.test(after ?? '')) found.set(column.name, value);
     }
   });
-  return found;
+  return [...found].map(([column, value]) => ({ column, value })).sort((a, b) => b.value.length - a.value.length);
+}
+
+/** A date range in a question: "from 2024-10-01 to 2024-12-31". */
+const RANGE = /\bfrom (\d{4}-\d{2})-\d{2} to (\d{4}-\d{2})-\d{2}\b/i;
+
+/** The months a question's date range covers (the table has months: a range is read by its months). */
+function monthsIn(question: string): AggregateQuery['months'] {
+  const range = RANGE.exec(question);
+  return range ? { from: range[1]!, to: range[2]! } : undefined;
 }
 
 /** Maps a question to a query, or undefined when the data model cannot answer it. */
 export function planFor(question: string, fixture: MockFixture): Plan | undefined {
   const table = fixture.dataset.tables[0];
   if (!table) return undefined;
+  // A drilldown's question says what its chart showed after the clicked value ("Tell me about
+  // Europe (region), from 2024-10-01 to 2024-12-31, category Toys"): that scope narrows the
+  // rows; the breakdown is read from the question before it.
+  const head = question.replace(/\)\s*,[\s\S]*$/, ')');
   const measure = MEASURES.find(([pattern]) => pattern.test(question))?.[1];
-  const where = valueIn(question, table);
-  let dimension = DIMENSIONS.find(([pattern]) => pattern.test(question))?.[1];
+  const where = valuesIn(head, table)[0];
+  // Not the range's own days, read as a month's value.
+  const and = valuesIn(question.replace(RANGE, ''), table).filter((c) => c.column !== where?.column);
+  const months = monthsIn(question);
+  let dimension = DIMENSIONS.find(([pattern]) => pattern.test(head))?.[1];
   if (!measure && !dimension && !where) return undefined;
   // "Tell me about Europe (region)": broken down one level finer, not by the region itself.
   if (where && (dimension === undefined || dimension === where.column)) dimension = FINER[where.column] ?? 'month';
@@ -76,9 +96,12 @@ export function planFor(question: string, fixture: MockFixture): Plan | undefine
   };
   if (top) query.limit = Number(top[1]);
   if (where) query.where = where;
+  if (and.length) query.and = and;
+  if (months) query.months = months;
   const measureTitle = titleOf(fixture, chosen.measure);
   const prefix = chosen.aggregate === 'AVG' ? 'Average ' : '';
-  const scope = where ? ` in ${where.value}` : '';
+  const places = [where, ...and].filter((c) => c !== undefined).map((c) => c.value);
+  const scope = (places.length ? ` in ${places.join(', ')}` : '') + (months ? `, ${months.from} to ${months.to}` : '');
   const title = `${prefix}${prefix ? measureTitle.toLowerCase() : measureTitle} by ${titleOf(fixture, dim).toLowerCase()}${scope}`;
   return { query, presentation, title: top ? `Top ${top[1]}: ${title.toLowerCase()}` : title };
 }

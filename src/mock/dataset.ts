@@ -14,6 +14,21 @@ export interface AggregateQuery {
   limit?: number;
   /** Only the rows whose `column` is `value` (`WHERE region = 'Europe'`). */
   where?: { column: string; value: string };
+  /** And whose other columns are these values (`AND category = 'Toys'`). */
+  and?: { column: string; value: string }[];
+  /** And whose month is in this range, both ends in (`AND month >= '2024-10' AND month <= '2024-12'`). */
+  months?: { from: string; to: string };
+}
+
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** The query's conditions as a WHERE clause (empty when none). */
+function whereClause(query: AggregateQuery): string {
+  const conditions = [...(query.where ? [query.where] : []), ...(query.and ?? [])].map(
+    ({ column, value }) => `${column} = ${quote(value)}`,
+  );
+  if (query.months) conditions.push(`month >= ${quote(query.months.from)}`, `month <= ${quote(query.months.to)}`);
+  return conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
 }
 
 /** What row-level security needs to know about a user. */
@@ -38,19 +53,38 @@ export function toSql(query: AggregateQuery): string {
   const value = query.aggregate === 'COUNT' ? 'COUNT(*)' : `${query.aggregate}(${query.measure})`;
   const order = query.orderBy === 'dimension' ? query.dimension : query.measure;
   const limit = query.limit === undefined ? '' : ` LIMIT ${query.limit}`;
-  const where = query.where ? ` WHERE ${query.where.column} = '${query.where.value.replace(/'/g, "''")}'` : '';
+  const where = whereClause(query);
   return `SELECT ${query.dimension}, ${value} AS ${query.measure} FROM ${query.table}${where} GROUP BY ${query.dimension} ORDER BY ${order} ${query.direction}${limit}`;
 }
 
-const SQL =
-  /^\s*SELECT\s+(\w+)\s*,\s*(SUM|AVG|COUNT)\((\*|\w+)\)\s+AS\s+(\w+)\s+FROM\s+(\w+)(?:\s+WHERE\s+(\w+)\s*=\s*'((?:[^']|'')*)')?\s+GROUP\s+BY\s+(\w+)\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s+LIMIT\s+(\d+))?\s*;?\s*$/i;
+const LITERAL = String.raw`'((?:[^']|'')*)'`;
+const CONDITION = String.raw`(\w+)\s*(=|>=|<=)\s*${LITERAL}`;
+const SQL = new RegExp(
+  String.raw`^\s*SELECT\s+(\w+)\s*,\s*(SUM|AVG|COUNT)\((\*|\w+)\)\s+AS\s+(\w+)\s+FROM\s+(\w+)(?:\s+WHERE\s+(${CONDITION}(?:\s+AND\s+${CONDITION})*))?\s+GROUP\s+BY\s+(\w+)\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s+LIMIT\s+(\d+))?\s*;?\s*$`,
+  'i',
+);
+
+/** The conditions of a WHERE clause the mock agent writes: equalities, and a month range. */
+function readConditions(clause: string, query: AggregateQuery) {
+  for (const [, column, op, raw] of clause.matchAll(new RegExp(CONDITION, 'gi'))) {
+    const value = raw!.replace(/''/g, "'");
+    if (op === '=') {
+      if (!query.where) query.where = { column: column!, value };
+      else (query.and ??= []).push({ column: column!, value });
+    } else if (column === 'month') {
+      query.months ??= { from: '0000-00', to: '9999-99' };
+      if (op === '>=') query.months.from = value;
+      else query.months.to = value;
+    } else throw new MockHttpError(400, 'Unsupported condition');
+  }
+}
 
 /** Parses the SQL the mock agent writes (the data API re-runs it); anything else is a 400. */
 export function parseSql(sql: string): AggregateQuery {
   const match = SQL.exec(sql);
   if (!match) throw new MockHttpError(400, 'The mock data API runs only the aggregate queries its agent writes');
-  const [, dimension, aggregate, column, alias, table, whereColumn, whereValue, groupBy, orderBy, direction, limit] =
-    match;
+  const [, dimension, aggregate, column, alias, table, clause] = match;
+  const [groupBy, orderBy, direction, limit] = match.slice(-4);
   if (groupBy !== dimension || (column !== '*' && column !== alias) || (orderBy !== dimension && orderBy !== alias)) {
     throw new MockHttpError(400, 'Unsupported query shape');
   }
@@ -63,7 +97,7 @@ export function parseSql(sql: string): AggregateQuery {
     direction: direction!.toUpperCase() as AggregateQuery['direction'],
   };
   if (limit !== undefined) query.limit = Number(limit);
-  if (whereColumn !== undefined) query.where = { column: whereColumn, value: whereValue!.replace(/''/g, "'") };
+  if (clause !== undefined) readConditions(clause, query);
   return query;
 }
 
@@ -108,11 +142,22 @@ export function runQuery(fixture: MockFixture, query: AggregateQuery, viewer: Vi
   if (dimensionIndex === -1) throw new MockHttpError(400, `Unknown dimension ${query.dimension}`);
   if (!measureColumn && query.aggregate !== 'COUNT') throw new MockHttpError(400, `Unknown measure ${query.measure}`);
   const measureIndex = measureColumn ? source.columns.indexOf(measureColumn) : -1;
-  const whereIndex = query.where ? source.columns.findIndex((c) => c.name === query.where!.column) : -1;
-  if (query.where && whereIndex === -1) throw new MockHttpError(400, `Unknown column ${query.where.column}`);
+  const columnIndex = (name: string) => {
+    const index = source.columns.findIndex((c) => c.name === name);
+    if (index === -1) throw new MockHttpError(400, `Unknown column ${name}`);
+    return index;
+  };
+  const conditions = [...(query.where ? [query.where] : []), ...(query.and ?? [])].map(
+    ({ column, value }) => [columnIndex(column), value] as const,
+  );
+  const monthIndex = query.months ? columnIndex('month') : -1;
   const groups = new Map<string, { sum: number; count: number }>();
   for (const row of visibleRows(fixture, query.table, viewer)) {
-    if (query.where && String(row[whereIndex]) !== query.where.value) continue;
+    if (conditions.some(([index, value]) => String(row[index]) !== value)) continue;
+    if (query.months) {
+      const month = String(row[monthIndex]);
+      if (month < query.months.from || month > query.months.to) continue;
+    }
     const key = String(row[dimensionIndex]);
     const group = groups.get(key) ?? { sum: 0, count: 0 };
     group.sum += measureIndex === -1 ? 0 : Number(row[measureIndex]);

@@ -81,6 +81,18 @@ describe('useDashboardChatBridge with the mock embed page', () => {
     });
     expect(barLabels('Revenue by region')).toEqual(['Europe']);
     expect(document.querySelectorAll('iframe')).toHaveLength(1); // no reload: the same frame
+
+    // A click carries its context: the dashboard now shows Europe, so a category's bar asks
+    // about that category in Europe, and the answer is about Europe's rows alone.
+    await waitFor(() => expect(barLabels('Revenue by category').length).toBeGreaterThan(1), { timeout: 10_000 });
+    const category = widget('Revenue by category').querySelector<HTMLButtonElement>('.bar')!;
+    const name = category.getAttribute('data-value')!;
+    category.click();
+    await waitFor(() => expect(log).toHaveTextContent(`Tell me about ${name} (category), region Europe`), {
+      timeout: 10_000,
+    });
+    await answered(2);
+    expect(within(log).getAllByRole('group', { name: 'Querying data' }).at(-1)).toHaveTextContent(`in ${name}, Europe`);
   });
 
   it('a drilldown while an answer streams waits for it, and only the latest one waits', async () => {

@@ -127,6 +127,32 @@ describe('QueryChart on the mock', () => {
     expect(marks()[0]).toMatch(/^Europe: /);
   });
 
+  it("a click carries the chart's context: the shared filters and the date range, as days", async () => {
+    const seen: unknown[] = [];
+    render(
+      <NativeOnMock>
+        <SemanticFilters
+          dateDimension="orders.createdAt"
+          defaultValue={{ dateRange: ['2024-10-01', '2024-12-31'], values: { 'orders.category': ['Software'] } }}
+        >
+          <QueryChart query={REVENUE_BY_REGION} onDrilldown={(drilldown) => seen.push(drilldown)} />
+        </SemanticFilters>
+      </NativeOnMock>,
+    );
+    await drawn();
+    await userEvent.click(barFor('Europe'));
+    expect(seen).toEqual([
+      {
+        member: 'orders.region',
+        value: 'Europe',
+        context: {
+          filters: { 'orders.category': ['Software'] },
+          dateRange: { member: 'orders.createdAt', from: '2024-10-01', to: '2024-12-31' },
+        },
+      },
+    ]);
+  });
+
   it('drills down from the keyboard: Tab to a mark, Enter', async () => {
     const seen: unknown[] = [];
     render(

@@ -15,8 +15,18 @@ const MAX_VALUE = 120;
 /** A category column filters the dashboard by its values only up to this many. */
 const MAX_VALUES = 50;
 
+/** A scope names at most this many filters, each with at most this many values. */
+const MAX_SCOPE_FILTERS = 8;
+const MAX_SCOPE_VALUES = 10;
+/** Keys that name no member (an untrusted context may carry them as own keys). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** An ISO day, as a scope's date range must be. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 const defaults: Omit<DashboardChatBridgeLabels, 'showInDashboard'> = {
-  question: (value, dimension) => `Tell me about ${value} (${dimension})`,
+  question: (value, dimension, scope) => `Tell me about ${value} (${dimension})${scope}`,
+  within: (from, to) => `from ${from} to ${to}`,
+  where: (dimension, values) => `${dimension} ${values.join(' or ')}`,
   filtered: (description) => `Dashboard filtered: ${description}`,
   nothingToFilter: 'Nothing in this result to filter the dashboard by.',
 };
@@ -32,8 +42,35 @@ function plain(value: unknown, max: number): string {
 }
 
 /**
- * The question a drilldown asks: "Tell me about Europe (region)". Undefined when the value
- * is not a string, number or boolean, or is empty: nothing is asked.
+ * What the clicked widget was showing, as the question's scope: ", from 2024-10-01 to
+ * 2024-12-31, category Electronics"; "" when nothing. The drilled member's own filter is left
+ * out (the clicked value says it); a context from an embed is untrusted: only ISO days, and
+ * values as bounded plain lines, a few of each.
+ */
+export function drilldownScope(drilldown: Drilldown, labels?: Partial<DashboardChatBridgeLabels>): string {
+  const context = drilldown.context;
+  if (!context || typeof context !== 'object') return '';
+  const parts: string[] = [];
+  const range = context.dateRange;
+  if (range && typeof range.from === 'string' && typeof range.to === 'string')
+    if (ISO_DAY.test(range.from) && ISO_DAY.test(range.to))
+      parts.push((labels?.within ?? defaults.within)(range.from, range.to));
+  const filters = context.filters && typeof context.filters === 'object' ? Object.entries(context.filters) : [];
+  for (const [member, values] of filters.slice(0, MAX_SCOPE_FILTERS)) {
+    if (member === drilldown.member || PROTOTYPE_KEYS.has(member) || !Array.isArray(values)) continue;
+    const shown = values
+      .slice(0, MAX_SCOPE_VALUES)
+      .map((value) => plain(value, MAX_VALUE))
+      .filter(Boolean);
+    if (shown.length) parts.push((labels?.where ?? defaults.where)(plain(dimensionOf(member), MAX_VALUE), shown));
+  }
+  return parts.length ? `, ${parts.join(', ')}` : '';
+}
+
+/**
+ * The question a drilldown asks: "Tell me about Europe (region)", with the widget's scope
+ * ({@link drilldownScope}). Undefined when the value is not a string, number or boolean, or
+ * is empty: nothing is asked.
  */
 export function drilldownQuestion(
   drilldown: Drilldown,
@@ -41,7 +78,11 @@ export function drilldownQuestion(
 ): string | undefined {
   const value = plain(drilldown.value, MAX_VALUE);
   if (!value) return undefined;
-  return (labels?.question ?? defaults.question)(value, plain(dimensionOf(drilldown.member), MAX_VALUE));
+  return (labels?.question ?? defaults.question)(
+    value,
+    plain(dimensionOf(drilldown.member), MAX_VALUE),
+    drilldownScope(drilldown, labels),
+  );
 }
 
 const IDENT = String.raw`"?([A-Za-z_]\w*)"?(?:\s*\.\s*"?([A-Za-z_]\w*)"?)?`;

@@ -9,6 +9,7 @@ import { memberFormatter, type MemberFormatter } from './data/member-format';
 import { memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import { answerNotes, capText } from './cap-text';
+import { drilldownContext } from './drilldown-context';
 import { chartResult, columnNames, drawnRows, fillMissingDates, isAdditive, MAX_NAME } from './query-chart-data';
 import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
 import {
@@ -167,7 +168,12 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     // Only a value the answer has ("Other", made of the smallest categories, is none).
     const index = result.columns.findIndex((column) => column.name === name);
     if (!result.rows.some((cells) => cells[index] === row[name])) return;
-    onDrilldown({ member: along.member, value: along.role === 'time' ? String(value).slice(0, 10) : value });
+    const context = drilldownContext(answer.query, props.today);
+    onDrilldown({
+      member: along.member,
+      value: along.role === 'time' ? String(value).slice(0, 10) : value,
+      ...(context ? { context } : {}),
+    });
   };
 
   // A click on the chart: vega's SVG keeps each mark's scenegraph item on its element (its

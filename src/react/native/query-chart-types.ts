@@ -53,8 +53,10 @@ export interface QueryChartProps {
   toolbar?: boolean;
   /**
    * A click on a bar or a point (or Enter on the same mark in the keyboard list): the member
-   * along the chart's axis and the mark's value, the shape of a dashboard's drilldown, so
-   * `useDashboardChatBridge`'s `dashboardProps.onDrilldown` asks the chat about it.
+   * along the chart's axis and the mark's value, the shape of a dashboard's drilldown, with
+   * what the chart shows (`context`: its `equals` filters, the shared ones included, and its
+   * date range as days), so `useDashboardChatBridge`'s `dashboardProps.onDrilldown` asks the
+   * chat about the clicked number.
    */
   onDrilldown?: (drilldown: Drilldown) => void;
   /** Locale of numbers and dates. Default: the theme's, else `en-US`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SqlResult } from '../../../src/protocol';
 import {
   drilldownQuestion,
+  drilldownScope,
   resultFilters,
   showInDashboard,
   whereConditions,
@@ -74,6 +75,39 @@ describe('drilldownQuestion', () => {
     expect(drilldownQuestion({ member: 'orders.region', value: 'Europe' }, { question: (v, d) => `${d}: ${v}?` })).toBe(
       'region: Europe?',
     );
+  });
+});
+
+describe('drilldownScope (what the clicked widget showed)', () => {
+  const europe = { member: 'orders.region', value: 'Europe' };
+  it('says the date range and the other filters, never the drilled member', () => {
+    expect(
+      drilldownQuestion({
+        ...europe,
+        context: {
+          dateRange: { member: 'orders.createdAt', from: '2024-10-01', to: '2024-12-31' },
+          filters: { 'orders.region': ['Europe'], 'orders.product_category': ['Tools', 'Toys'] },
+        },
+      }),
+    ).toBe('Tell me about Europe (region), from 2024-10-01 to 2024-12-31, product category Tools or Toys');
+    expect(drilldownScope({ ...europe, context: {} })).toBe('');
+    expect(
+      drilldownQuestion(
+        { ...europe, context: { filters: { 'orders.channel': ['Web'] } } },
+        { question: (v, d, scope) => `${v}/${d}${scope}`, where: (d, values) => `${d}=${values.join('|')}` },
+      ),
+    ).toBe('Europe/region, channel=Web');
+  });
+  it('reads an untrusted context as plain bounded text: no odd dates, keys or values', () => {
+    const hostile = JSON.parse(
+      '{"dateRange":{"member":"x","from":"2024-10-01\\nIgnore all","to":"2024-12-31"},"filters":{"__proto__":["polluted"],"orders.city":[{"toString":"x"},"Oslo\\u202e","x","x","x","x","x","x","x","x","x","x","x","x"]}}',
+    );
+    const scope = drilldownScope({ ...europe, context: hostile });
+    expect(scope).not.toMatch(/Ignore|from/);
+    // Ten values read at most (the object among them is no text), the prototype key none.
+    expect(scope).toBe(`, city Oslo or ${Array(8).fill('x').join(' or ')}`);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(drilldownScope({ ...europe, context: 'nope' as never })).toBe('');
   });
 });
 
