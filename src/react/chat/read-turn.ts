@@ -1,4 +1,5 @@
 import {
+  chatAbortUrl,
   decodeChatStreamBatches,
   ProtocolError,
   rebaseRejoinLine,
@@ -10,10 +11,36 @@ import {
   type ChatTurnEvent,
 } from '../../protocol';
 
+import type { ChatTransport } from './transport';
+
 /** The reducer rides in this chunk: the store applies the lines it takes only once it has loaded. */
 export { applyChatMessages } from '../../protocol';
 /** So does the default flush cadence: nothing is flushed before lines are read. */
 export { createFlushCadence } from './flush-cadence';
+
+/** The abort URL of a transport. */
+export function abortUrlOf(transport: ChatTransport): string {
+  if (transport.abortUrl) return transport.abortUrl;
+  const absolute = new URL(transport.url, typeof location === 'undefined' ? 'http://localhost' : location.href);
+  const derived = chatAbortUrl(absolute.toString(), transport.abortUrlStyle);
+  return /^[a-z]+:/i.test(transport.url) ? derived : derived.slice(absolute.origin.length);
+}
+
+/**
+ * Asks the service to stop the chat `chatId` (Stop, or a turn stopped before its first line
+ * named its chat) with the store's `post`: here, as there is something to stop only once a
+ * turn is read. The store reads the answer; a network failure rejects.
+ */
+export function stopChat(
+  transport: ChatTransport,
+  chatId: string,
+  post: (url: string, body: unknown) => Promise<Response>,
+): Promise<Response> {
+  return post(abortUrlOf(transport), {
+    chatId,
+    ...(transport.sessionSettings ? { sessionSettings: transport.sessionSettings } : {}),
+  });
+}
 
 /**
  * What reading one response of a turn needs from the store that hosts it. (The store also

@@ -18,7 +18,6 @@ import {
 import type * as ReaderModule from './read-turn';
 import type { TurnRead } from './read-turn';
 import {
-  abortUrlOf,
   chatBody,
   DEFAULT_CHAT_MAX_LINE,
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -299,10 +298,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     /** Tells the service to stop; `settles` the turn's `aborting`, or only reports a failure. */
     const stop = async (chatId: string, settles: boolean) => {
       const transport = options.transport();
-      const body = { chatId, ...(transport.sessionSettings ? { sessionSettings: transport.sessionSettings } : {}) };
       let result: { stopped?: 'stopped' | 'not-running'; error?: ChatError };
       try {
-        const response = await post(transport, abortUrlOf(transport), body);
+        // The request rides in the reader's chunk (only a turn being read has a chat to stop).
+        const response = await (
+          await loadReader()
+        ).stopChat(transport, chatId, (url, body) => post(transport, url, body));
         result = response.ok
           ? { stopped: 'stopped' }
           : response.status === 404

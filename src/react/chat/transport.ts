@@ -1,5 +1,4 @@
 import {
-  chatAbortUrl,
   ErrorBodySchema,
   type AbortUrlStyle,
   type ChatRequest,
@@ -72,14 +71,6 @@ export function chatBody(transport: ChatTransport, fields: Partial<ChatRequest>)
   if (transport.activeBranchName !== undefined) body.activeBranchName = transport.activeBranchName;
   if (transport.isDefaultBranch !== undefined) body.isDefaultBranch = transport.isDefaultBranch;
   return transport.prepareBody ? transport.prepareBody(body) : body;
-}
-
-/** The abort URL of a transport. */
-export function abortUrlOf(transport: ChatTransport): string {
-  if (transport.abortUrl) return transport.abortUrl;
-  const absolute = new URL(transport.url, typeof location === 'undefined' ? 'http://localhost' : location.href);
-  const derived = chatAbortUrl(absolute.toString(), transport.abortUrlStyle);
-  return /^[a-z]+:/i.test(transport.url) ? derived : derived.slice(absolute.origin.length);
 }
 
 /** The typed error of a failed response (reads the `{ error }` body when there is one). */

@@ -1,86 +1,10 @@
-import { useId, useState } from 'react';
-import type { DataError, OrderDirection, SemanticQuery } from '../../protocol';
-import { effectiveOrder } from '../../protocol/semantic/query-key';
+import { lazy, Suspense } from 'react';
 import { ThemedRoot } from '../theme/ThemedRoot';
-import { useTheme } from '../theme/ThemeProvider';
-import { applyFilters } from './data/apply-filters';
-import { loadedDataClient } from './data/load-data-client';
-import { memberFormatter, type CustomNumberFormat } from './data/member-format';
-import { useSemanticFilters } from './data/SemanticFilters';
-import { useSemanticContext } from './data/SemanticProvider';
-import type { SemanticResult } from './data/semantic-result';
-import { answerNotes, capText } from './cap-text';
-import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
-import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import {
-  DEFAULT_WIDGET_ERROR_LABELS,
-  useReportError,
-  useRetryQueries,
-  WidgetBoundary,
-  WidgetError,
-  type WidgetErrorLabels,
-} from './WidgetBoundary';
+import { DEFAULT_QUERY_TABLE_LABELS, pageRows, type QueryTableProps } from './query-table-types';
 
-/** Words of a {@link QueryTable} (for another language, replace them all). */
-export interface QueryTableLabels extends WidgetErrorLabels {
-  /** The row count under the table: "Rows 1–25 of 312". */
-  rows: (from: string, to: string, total: string) => string;
-  /** When the query answered no rows. Default "No rows". */
-  empty: string;
-  previous: string;
-  next: string;
-  /** The page controls' group name. Default "Pages". */
-  pages: string;
-  /** The CSV button. Default "Download CSV". */
-  csv: string;
-  /** While every row is read for the CSV. Default "Preparing CSV…". */
-  preparing: string;
-  /** A sortable header's hint to screen readers: "Sort by Revenue". */
-  sortBy: (title: string) => string;
-  loading: string;
-  waiting: string;
-  /** When the server sent more rows than a page: "12 more rows were sent than asked for: not shown" (`text`: the count in the locale). */
-  dropped: (count: number, text: string) => string;
-  /** When the CSV stopped at its ceiling: "Saved the first 1,000,000 of 5,000,000 rows". */
-  csvPartial: (rows: string, total: string) => string;
-  /** When values were not what their column says: "3 values were not valid: shown as —". */
-  missing: (count: number, text: string) => string;
-}
+export { DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type QueryTableProps } from './query-table-types';
 
-/** The default {@link QueryTableLabels}. */
-export const DEFAULT_QUERY_TABLE_LABELS: QueryTableLabels = {
-  ...DEFAULT_WIDGET_ERROR_LABELS,
-  rows: (from, to, total) => `Rows ${from}–${to} of ${total}`,
-  empty: 'No rows',
-  previous: 'Previous page',
-  next: 'Next page',
-  pages: 'Pages',
-  csv: 'Download CSV',
-  preparing: 'Preparing CSV…',
-  sortBy: (title) => `Sort by ${title}`,
-  loading: 'Loading',
-  waiting: 'Still running…',
-  dropped: (count, text) => `${text} more ${count === 1 ? 'row was' : 'rows were'} sent than asked for: not shown`,
-  csvPartial: (rows, total) => `Saved the first ${rows} of ${total} rows`,
-  missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as —`,
-};
-
-/** Props of {@link QueryTable}. */
-export interface QueryTableProps {
-  /** The query; its `order` is the first sort, its `limit`/`offset` are replaced by the pages. */
-  query: SemanticQuery;
-  /** Rows per page (asked of the server page by page). Default 25. */
-  pageSize?: number;
-  /** The table's accessible name (its caption) and the CSV file's name. */
-  title?: string;
-  /** Offer the CSV of every row. Default true. */
-  csv?: boolean;
-  /** Locale of numbers and dates. Default: the theme's, else `en-US`. */
-  locale?: string;
-  labels?: Partial<QueryTableLabels>;
-  onError?: (error: DataError) => void;
-  className?: string;
-}
+const QueryTableView = lazy(() => import('./QueryTableView').then((module) => ({ default: module.QueryTableView })));
 
 /**
  * A query's rows as an accessible table, paged on the server (`limit`/`offset` with
@@ -89,307 +13,45 @@ export interface QueryTableProps {
  * page loads; an error shows inside it with Retry.
  */
 export function QueryTable(props: QueryTableProps) {
+  // The table (and the data client) load on first use; meanwhile its box is held.
   return (
-    <WidgetBoundary
-      className="ek-table ek-qtable"
-      labels={{ ...DEFAULT_QUERY_TABLE_LABELS, ...props.labels }}
-      onError={props.onError}
-    >
+    <Suspense fallback={<Placeholder {...props} />}>
       <QueryTableView {...props} />
-    </WidgetBoundary>
+    </Suspense>
   );
 }
 
-function QueryTableView({
-  query,
-  pageSize = 25,
-  title,
-  csv = true,
-  locale,
-  labels: own,
-  onError,
-  className,
-}: QueryTableProps) {
+/**
+ * The table's box while its code loads: the same scroll box (a page of rows high, see
+ * styles.css) and the same footer, its buttons disabled, so nothing moves when it arrives.
+ */
+function Placeholder({ pageSize, csv = true, labels: own, className }: QueryTableProps) {
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
-  const theme = useTheme();
-  const effectiveLocale = locale ?? theme.locale ?? 'en-US';
-  const size = Math.max(1, Math.min(Math.floor(pageSize), 1_000));
-  const [order, setOrder] = useState<[string, OrderDirection][] | undefined>(undefined);
-  const [page, setPage] = useState(0);
-  // The rows' order, the data API's default included: its header says so (`aria-sort`).
-  const sortOrder = order ?? effectiveOrder(query);
-  const { order: _own, ...rest } = query;
-  const paged: SemanticQuery = {
-    ...rest,
-    ...(sortOrder.length ? { order: sortOrder } : {}),
-    limit: size,
-    offset: page * size,
-    total: true,
-  };
-  const answer = useSemanticQuery(paged);
-  // Titles for the header before the rows come (the meta is shared by every widget).
-  const meta = useSemanticMeta();
-  useRetryQueries([answer.query], true);
-  useReportError(answer.error, onError);
-  const id = useId();
-  const columns = queryColumns(query);
-  const result = answer.data;
-  // A page at most, whatever the server sent (the data client drops the rest; this holds
-  // for any data source).
-  const rows = result ? (result.data.length > size ? result.data.slice(0, size) : result.data) : [];
-  const notes = answerNotes(result);
-  const dropped = result ? notes.dropped + result.data.length - rows.length : 0;
-  const missing = notes.missing;
-  const total = result ? boundedTotal(result.total, result.query.offset ?? 0, rows.length) : 0;
-  const pages = Math.max(1, Math.ceil(total / size));
-  // The rows on screen may be the previous page's while the next one loads: count from theirs.
-  const shownFrom = result?.query.offset ?? 0;
-  const number = (n: number) => n.toLocaleString(effectiveLocale);
-  const custom = loadedDataClient()?.customNumberFormat;
-
-  const sortBy = (member: string, role: string) => {
-    const [first] = sortOrder;
-    const direction: OrderDirection =
-      first?.[0] === member ? (first[1] === 'asc' ? 'desc' : 'asc') : role === 'measure' ? 'desc' : 'asc';
-    setOrder([[member, direction]]);
-    setPage(0);
-  };
-
   return (
     <ThemedRoot
       as="section"
       className={['ek-table ek-qtable', className].filter(Boolean).join(' ')}
-      aria-busy={answer.isFetching || undefined}
-      data-state={answer.error ? 'error' : answer.isPending ? 'loading' : 'ready'}
-      style={{
-        ['--ek-qtable-rows' as string]: String(size),
-        ['--ek-qtable-columns' as string]: String(columns.length),
-        ['--ek-qtable-measures' as string]: String(columns.filter((column) => column.role === 'measure').length),
-      }}
+      aria-busy="true"
+      data-state="loading"
+      style={{ ['--ek-qtable-rows' as string]: String(pageRows(pageSize)) }}
     >
-      {answer.error ? (
-        <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
-      ) : (
-        <div className="ek-table__scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
-          <table>
-            <caption id={`${id}-caption`} className="ek-sr-only">
-              {title ?? 'Query result'}
-            </caption>
-            {/* Measures get a fixed width that fits a money value; the rest share the remainder. */}
-            <colgroup>
-              {columns.map((column) => (
-                <col key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} />
-              ))}
-            </colgroup>
-            <thead>
-              <tr>
-                {columns.map((column) => {
-                  const entry = memberInfo(result, meta.data, column);
-                  // No member name while the titles are on their way: the title takes the
-                  // placeholder's place then, and nothing in the header moves (the sort icon
-                  // holds the cell's end).
-                  const fullHeading = entry?.shortTitle ?? entry?.title ?? (result || meta.error ? column.key : '');
-                  // Capped where drawn: a 1 MB title would be laid out whole.
-                  const heading = capText(fullHeading, MAX_HEADING);
-                  const sorted = sortOrder[0]?.[0] === column.key || sortOrder[0]?.[0] === column.member;
-                  const kind = column.role === 'measure' ? 'number' : undefined;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      data-kind={kind}
-                      title={heading === fullHeading ? undefined : fullHeading}
-                      aria-sort={sorted ? (sortOrder[0]![1] === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    >
-                      <button
-                        type="button"
-                        className="ek-qtable__sort"
-                        onClick={() => sortBy(column.member, column.role)}
-                        aria-label={labels.sortBy(heading || column.key)}
-                      >
-                        {heading || <span className="ek-skeleton ek-qtable__heading" />}
-                        <span aria-hidden="true" className="ek-qtable__sort-icon">
-                          {sorted ? (sortOrder[0]![1] === 'asc' ? '↑' : '↓') : '↕'}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {result ? (
-                <Rows result={result} rows={rows} columns={columns} locale={effectiveLocale} custom={custom} />
-              ) : (
-                <tr className="ek-qtable__loading">
-                  <td colSpan={columns.length}>{answer.waiting ? labels.waiting : labels.loading}</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="ek-table__scroll" />
       <div className="ek-table__footer">
-        <span className="ek-table__count" aria-live="polite">
-          {result
-            ? total === 0
-              ? labels.empty
-              : labels.rows(number(shownFrom + 1), number(shownFrom + rows.length), number(total))
-            : '\u00a0'}
-        </span>
-        <span className="ek-table__pager" role="group" aria-label={labels.pages}>
-          <button
-            type="button"
-            className="ek-button"
-            onClick={() => setPage(page - 1)}
-            disabled={page === 0 || !result}
-          >
+        <span className="ek-table__count">{'\u00a0'}</span>
+        <span className="ek-table__pager">
+          <button type="button" className="ek-button" disabled>
             {labels.previous}
           </button>
-          <button
-            type="button"
-            className="ek-button"
-            onClick={() => setPage(page + 1)}
-            disabled={page >= pages - 1 || !result}
-          >
+          <button type="button" className="ek-button" disabled>
             {labels.next}
           </button>
         </span>
         {csv && (
-          <CsvButton
-            query={query}
-            order={sortOrder}
-            title={title}
-            labels={labels}
-            disabled={!result || total === 0}
-            locale={effectiveLocale}
-          />
+          <button type="button" className="ek-button" disabled>
+            {labels.csv}
+          </button>
         )}
       </div>
-      {/* What the table leaves out of an answer, said under it (a hostile or broken server only). */}
-      {(dropped > 0 || missing > 0) && (
-        <p className="ek-qtable__note">
-          {[
-            ...(dropped > 0 ? [labels.dropped(dropped, number(dropped))] : []),
-            ...(missing > 0 ? [labels.missing(missing, number(missing))] : []),
-          ].join('. ')}
-        </p>
-      )}
     </ThemedRoot>
-  );
-}
-
-/** Longest heading drawn (whole in its title attribute). */
-const MAX_HEADING = 120;
-/** Longest cell text drawn: a cell is one line, and laying out 2 MB of it blocks the page. */
-const MAX_CELL = 300;
-
-/** The total to page by: the server's, if it is a count at least as large as the rows seen, else the rows seen. */
-function boundedTotal(total: unknown, offset: number, rows: number): number {
-  const seen = offset + rows;
-  return typeof total === 'number' && Number.isSafeInteger(total) && total >= seen ? total : seen;
-}
-
-function Rows({
-  result,
-  rows,
-  columns,
-  locale,
-  custom,
-}: {
-  result: SemanticResult;
-  rows: SemanticResult['data'];
-  columns: QueryColumn[];
-  locale: string;
-  custom: CustomNumberFormat | undefined;
-}) {
-  const formats = columns.map((column) =>
-    memberFormatter(columnAnnotation(result, column), {
-      locale,
-      ...(column.granularity ? { granularity: column.granularity } : {}),
-      ...(custom ? { custom } : {}),
-    }),
-  );
-  return (
-    <>
-      {rows.map((row, r) => (
-        <tr key={r}>
-          {columns.map((column, c) => {
-            const text = formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null);
-            // Columns are fixed (see styles.css): a value longer than its column ends in "…",
-            // whole in the title (the text drawn is capped first: see MAX_CELL).
-            return (
-              <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} title={text}>
-                {capText(text, MAX_CELL)}
-              </td>
-            );
-          })}
-        </tr>
-      ))}
-    </>
-  );
-}
-
-/** Reads every row of the query, page by page, and saves the CSV. */
-function CsvButton({
-  query,
-  order,
-  title,
-  labels,
-  disabled,
-  locale,
-}: {
-  query: SemanticQuery;
-  order: [string, OrderDirection][];
-  title: string | undefined;
-  labels: QueryTableLabels;
-  disabled: boolean;
-  locale: string;
-}) {
-  const { source } = useSemanticContext();
-  const filters = useSemanticFilters();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Error | null>(null);
-  const [partial, setPartial] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setFailed(null);
-    setPartial(null);
-    try {
-      const base = applyFilters(
-        { ...query, ...(order.length ? { order } : {}) },
-        filters?.value,
-        filters?.dateDimension,
-      );
-      // Loaded on the first click: most tables are never exported.
-      const { saveQueryCsv } = await import('./data/save-query-csv');
-      const saved = await saveQueryCsv(source, base, title);
-      // Stopped at its ceiling (a server claiming endless rows): said, with what was saved.
-      if (saved?.stopped)
-        setPartial(
-          labels.csvPartial(saved.rows.toLocaleString(locale), (saved.total ?? saved.rows).toLocaleString(locale)),
-        );
-    } catch (error) {
-      setFailed(error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <button type="button" className="ek-button" onClick={() => void download()} disabled={disabled || busy}>
-        {busy ? labels.preparing : labels.csv}
-      </button>
-      {failed && (
-        <span role="alert" className="ek-widget__reason">
-          {capText(failed.message, 200)}
-        </span>
-      )}
-      {partial && (
-        <span role="status" className="ek-widget__reason">
-          {partial}
-        </span>
-      )}
-    </>
   );
 }

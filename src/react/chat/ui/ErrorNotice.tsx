@@ -1,67 +1,29 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { focusComposer, useChatUI } from './context';
+import { useLoaded } from '../../internal/use-loaded';
+import { useChatUI } from './context';
+import type * as NoticeModule from './ErrorNoticeView';
 
-/** Whole seconds until `at` (ms since the epoch), counting down; 0 once past. */
-function useSecondsUntil(at: number): number {
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      const timer = setInterval(() => {
-        if (Date.now() >= at) clearInterval(timer);
-        notify();
-      }, 250);
-      return () => clearInterval(timer);
-    },
-    [at],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => Math.max(Math.ceil((at - Date.now()) / 1000), 0),
-    () => 0,
-  );
-}
+/** The notice's module once loaded: every chat mounts one, most never fail. */
+let loaded: typeof NoticeModule | undefined;
+const load = () => import('./ErrorNoticeView').then((module) => (loaded = module));
 
 /**
  * A failed turn, inline under the question: plain words, the raw cause under "details"
  * (developers get the typed error through `onError`), and Retry: disabled, with a
- * countdown, while the service asked to wait (`Retry-After`).
+ * countdown, while the service asked to wait (`Retry-After`). Its view loads as the chat
+ * mounts, long before a turn can fail; if that chunk cannot load, the words alone show.
  */
 export function ErrorNotice() {
   const ui = useChatUI();
   const { store, messages } = ui;
   const error = useStore(store, (s) => (s.status === 'error' ? s.error : null));
-  // Messages in the thread came from the service: the user was signed in then.
-  const signedInBefore = useStore(store, (s) => s.thread.messages.length > 0);
-  const wait = useSecondsUntil(error?.retryAt ?? 0);
-  if (!error) return null;
-  return (
-    <div className="ek-chat__error" role="alert">
-      <p className="ek-chat__error-text">
-        {messages.error(error.kind, { signedInBefore })}
-        {/* Read once with the alert, not every second. */}
-        {wait > 0 && <span aria-live="off"> {messages.retryIn(wait)}</span>}
+  const view = useLoaded(() => loaded, load);
+  if (!error || !view) return null;
+  if (view instanceof Error)
+    return (
+      <p className="ek-chat__error" role="alert">
+        {messages.error(error.kind, { signedInBefore: false })}
       </p>
-      <details className="ek-disclosure ek-chat__error-details">
-        <summary>{messages.details}</summary>
-        <p>
-          {error.message}
-          {error.status ? ` (HTTP ${error.status})` : ''}
-        </p>
-      </details>
-      {/* A question refused for its length is changed, not retried. */}
-      {error.kind !== 'input-too-long' && (
-        <button
-          type="button"
-          className="ek-button"
-          disabled={wait > 0}
-          onClick={() => {
-            focusComposer(ui);
-            void store.getState().retry();
-          }}
-        >
-          {messages.retry}
-        </button>
-      )}
-    </div>
-  );
+    );
+  return <view.ErrorNoticeView ui={ui} />;
 }

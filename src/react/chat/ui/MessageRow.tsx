@@ -1,8 +1,8 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { isFinalAnswer, ToolCallSchema, type ChatMessage } from '../../../protocol';
 import { Avatar } from '../../avatar/Avatar';
-import { foldOf } from '../edit-folds';
+import type * as FoldsModule from '../edit-folds';
 import { useChatMessage } from '../use-agent-chat';
 import { useChatUI } from './context';
 import { Markdown } from './Markdown';
@@ -19,6 +19,13 @@ export const loadActions = () => import('./MessageActions');
 const MessageActions = lazy(() => loadActions().then((module) => ({ default: module.MessageActions })));
 /** A question's Copy and Edit, its editor and the fold of an edited one: in the same chunk. */
 const QuestionView = lazy(() => loadActions().then((module) => ({ default: module.QuestionView })));
+
+/**
+ * The fold check once loaded: rows fold only after the user edited a question and asked it
+ * again, so the check loads then (a chunk that cannot load folds nothing: every row shows).
+ */
+let folds: typeof FoldsModule | undefined;
+const loadFolds = () => import('../edit-folds').then((module) => (folds = module));
 
 /** `value` when it is a string: fields are checked again where they are drawn (a thread may come from elsewhere than the stream's schema). */
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -38,7 +45,15 @@ export function MessageView({ message }: { message: ChatMessage }) {
     return (
       <div className="ek-message ek-message--user" data-id={message.id}>
         <div className="ek-question">
-          <Suspense fallback={bubble}>
+          {/* Its place held while the actions' chunk loads: the answer below never moves. */}
+          <Suspense
+            fallback={
+              <>
+                <div className="ek-question__bubble">{bubble}</div>
+                <div className="ek-actions ek-question__actions" aria-hidden="true" />
+              </>
+            }
+          >
             <QuestionView message={message} text={content ?? ''} bubble={bubble} ui={ui} />
           </Suspense>
         </div>
@@ -102,10 +117,18 @@ function RowContent({ message }: { message: ChatMessage }) {
 export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
   const { store } = useChatUI();
   const message = useChatMessage(store, id);
-  const fold = useStore(store, (s) => foldOf(s, id));
+  const fold = useStore(store, (s) => (s.edited.length ? (folds ? folds.foldOf(s, id) : 'loading') : undefined));
+  useEffect(() => {
+    // Every row's selector runs again once the check is there (the state is unchanged).
+    if (fold === 'loading')
+      loadFolds().then(
+        () => store.setState({}),
+        () => {},
+      );
+  }, [fold, store]);
   if (!message || fold === 'folded') return null;
   return (
-    <div className={fold ? 'ek-row ek-row--earlier' : 'ek-row'} role="listitem">
+    <div className={fold === 'earlier' ? 'ek-row ek-row--earlier' : 'ek-row'} role="listitem">
       <PartBoundary name={`Message ${id}`}>
         <RowContent message={message} />
       </PartBoundary>

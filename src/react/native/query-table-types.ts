@@ -1,0 +1,71 @@
+import type { DataError, SemanticQuery } from '../../protocol';
+import { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
+
+// The props and words of `QueryTable`, apart from its lazily loaded view: the entry holds
+// only these and the placeholder that keeps the table's place.
+
+/** Words of a {@link QueryTable} (for another language, replace them all). */
+export interface QueryTableLabels extends WidgetErrorLabels {
+  /** The row count under the table: "Rows 1–25 of 312". */
+  rows: (from: string, to: string, total: string) => string;
+  /** When the query answered no rows. Default "No rows". */
+  empty: string;
+  previous: string;
+  next: string;
+  /** The page controls' group name. Default "Pages". */
+  pages: string;
+  /** The CSV button. Default "Download CSV". */
+  csv: string;
+  /** While every row is read for the CSV. Default "Preparing CSV…". */
+  preparing: string;
+  /** A sortable header's hint to screen readers: "Sort by Revenue". */
+  sortBy: (title: string) => string;
+  loading: string;
+  waiting: string;
+  /** When the server sent more rows than a page: "12 more rows were sent than asked for: not shown" (`text`: the count in the locale). */
+  dropped: (count: number, text: string) => string;
+  /** When the CSV stopped at its ceiling: "Saved the first 1,000,000 of 5,000,000 rows". */
+  csvPartial: (rows: string, total: string) => string;
+  /** When values were not what their column says: "3 values were not valid: shown as —". */
+  missing: (count: number, text: string) => string;
+}
+
+/** The default {@link QueryTableLabels}. */
+export const DEFAULT_QUERY_TABLE_LABELS: QueryTableLabels = {
+  ...DEFAULT_WIDGET_ERROR_LABELS,
+  rows: (from, to, total) => `Rows ${from}–${to} of ${total}`,
+  empty: 'No rows',
+  previous: 'Previous page',
+  next: 'Next page',
+  pages: 'Pages',
+  csv: 'Download CSV',
+  preparing: 'Preparing CSV…',
+  sortBy: (title) => `Sort by ${title}`,
+  loading: 'Loading',
+  waiting: 'Still running…',
+  dropped: (count, text) => `${text} more ${count === 1 ? 'row was' : 'rows were'} sent than asked for: not shown`,
+  csvPartial: (rows, total) => `Saved the first ${rows} of ${total} rows`,
+  missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as —`,
+};
+
+/** Props of {@link QueryTable}. */
+export interface QueryTableProps {
+  /** The query; its `order` is the first sort, its `limit`/`offset` are replaced by the pages. */
+  query: SemanticQuery;
+  /** Rows per page (asked of the server page by page). Default 25. */
+  pageSize?: number;
+  /** The table's accessible name (its caption) and the CSV file's name. */
+  title?: string;
+  /** Offer the CSV of every row. Default true. */
+  csv?: boolean;
+  /** Locale of numbers and dates. Default: the theme's, else `en-US`. */
+  locale?: string;
+  labels?: Partial<QueryTableLabels>;
+  onError?: (error: DataError) => void;
+  className?: string;
+}
+
+/** Rows on a page: `pageSize` made a whole number from 1 to 1,000 (the placeholder and the view agree). */
+export function pageRows(pageSize = 25): number {
+  return Math.max(1, Math.min(Math.floor(pageSize), 1_000));
+}
