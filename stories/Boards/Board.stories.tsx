@@ -204,7 +204,7 @@ export const Unreadable: Story = {
   },
 };
 
-/** A pinned chat answer: its title, question and SQL kept (this version does not run it on a board). */
+/** A pinned chat answer, live: its SQL runs again with Erin's access (every region's countries). */
 export const PinnedAnswer: Story = {
   args: { definition: answerBoard() },
   play: async ({ canvasElement }) => {
@@ -212,8 +212,41 @@ export const PinnedAnswer: Story = {
     await expect(
       await canvas.findByText('What was revenue by country last quarter?', {}, { timeout: 15_000 }),
     ).toBeVisible();
+    const answer = canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]')!;
+    await waitFor(() => expect(within(answer).getByRole('cell', { name: 'United States' })).toBeVisible(), {
+      timeout: 15_000,
+    });
+    await expect(within(answer).getByText(/board's filters do not apply/)).toBeVisible();
     await userEvent.click(canvas.getByText('SQL'));
-    await expect(canvas.getByText(/GROUP BY 1/)).toBeVisible();
+    await expect(canvas.getByText(/GROUP BY country/)).toBeVisible();
+    await allReady(canvasElement, 1, 0);
+  },
+};
+
+/** The same board opened by Elias: the pinned SQL runs with his access, Europe's countries only. */
+export const PinnedAnswerAsElias: Story = {
+  args: { definition: answerBoard(), identity: ELIAS },
+  play: async ({ canvasElement }) => {
+    const answer = await waitFor(() => canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]')!, {
+      timeout: 15_000,
+    });
+    await waitFor(() => expect(within(answer).getByRole('cell', { name: 'Germany' })).toBeVisible(), {
+      timeout: 15_000,
+    });
+    await expect(within(answer).queryByRole('cell', { name: 'United States' })).toBeNull();
+  },
+};
+
+/** A pinned SQL the data API refuses: the error in that widget only, with Retry; the KPI beside it draws. */
+export const PinnedAnswerRefused: Story = {
+  args: { definition: answerBoard('SELECT * FROM secrets') },
+  play: async ({ canvasElement }) => {
+    const answer = await waitFor(() => canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]')!, {
+      timeout: 15_000,
+    });
+    const alert = await within(answer).findByRole('alert', {}, { timeout: 15_000 });
+    await expect(alert).toHaveTextContent('This answer could not be run');
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
     await allReady(canvasElement, 1, 0);
   },
 };

@@ -111,8 +111,8 @@ export function badBoard(): unknown {
   };
 }
 
-/** A pinned chat answer beside a KPI. */
-export function answerBoard(): BoardDefinition {
+/** A pinned chat answer beside a KPI (`sqlQuery`: another SQL, e.g. one the mock refuses). */
+export function answerBoard(sqlQuery?: string): BoardDefinition {
   return {
     version: 2,
     title: 'Pinned from the chat',
@@ -124,7 +124,8 @@ export function answerBoard(): BoardDefinition {
         title: 'Revenue by country, last quarter',
         question: 'What was revenue by country last quarter?',
         sqlQuery:
-          "SELECT country, MEASURE(revenue) AS revenue FROM orders WHERE created_at >= '2024-10-01' GROUP BY 1 ORDER BY 2 DESC",
+          sqlQuery ??
+          "SELECT country, SUM(revenue) AS revenue FROM orders WHERE month >= '2024-10' AND month <= '2024-12' GROUP BY country ORDER BY revenue DESC",
         view: 'table',
         layout: { x: 4, y: 0, w: 8, h: 4 },
       },

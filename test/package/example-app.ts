@@ -79,12 +79,17 @@ export class ExampleApp {
     args: string[],
     env: NodeJS.ProcessEnv,
     ready: RegExp,
-  ): Promise<{ output: () => string; stop: () => void }> {
+  ): Promise<{ output: () => string; stop: () => Promise<void> }> {
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, { cwd: this.dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       this.processes.push(child);
       let output = '';
-      const stop = () => stopGroup(child);
+      const exited = new Promise<void>((done) => child.once('close', () => done()));
+      // Resolves once the command has exited (a restart may reuse what it held: a port, a database folder).
+      const stop = () => {
+        stopGroup(child);
+        return exited;
+      };
       const timer = setTimeout(() => reject(new Error(`${command} did not start:\n${output}`)), 60_000);
       const read = (chunk: Buffer) => {
         output += chunk;

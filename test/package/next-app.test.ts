@@ -5,7 +5,9 @@
  * the package's own command, and driven in Chromium: the dashboard loads, a question streams
  * to a chart, Stop sends exactly one abort, a reload keeps the conversation, a rating reaches
  * the backend's /api/feedback and shows again after a reload, the layout
- * stacks at 390 px; signed out, both ask to sign in. Its native KPIs and first chart are rendered
+ * stacks at 390 px; signed out, both ask to sign in. Boards and ratings live in the example's
+ * database (PGlite in its folder): a user's board is saved, read back, 404 to another user, and
+ * survives a restart of the server, as ratings do. Its native KPIs and first chart are rendered
  * on the server: their numbers are in the HTML, and the browser makes no `/load` request for them.
  */
 import { chromium, type Browser, type Page } from 'playwright';
@@ -18,7 +20,7 @@ let app: ExampleApp;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  app = new ExampleApp('next-app', /^(node_modules|\.next|next-env\.d\.ts)(\/|$)/);
+  app = new ExampleApp('next-app', /^(node_modules|\.next|\.data|next-env\.d\.ts)(\/|$)/);
   await app.install();
 });
 
@@ -30,6 +32,19 @@ afterAll(async () => {
 describe('examples/next-app, a Next.js App Router app, from the packed tarball', () => {
   let origin: string;
   let mockEnv: Record<string, string>;
+  let server: { stop: () => Promise<void> };
+
+  /** `next start` on a free port, on the mock; `origin` is where it listens. */
+  async function startServer(): Promise<void> {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await app.start(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+      cleanEnv(mockEnv),
+      /Ready in/,
+    );
+  }
 
   it('builds with `next build` with none of the backend variables set', async () => {
     const output = await app.sh(process.execPath, ['node_modules/next/dist/bin/next', 'build']);
@@ -48,14 +63,7 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
   });
 
   it('serves it with `next start`: server-rendered client components, dev sign-in on the mock', async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    await app.start(
-      process.execPath,
-      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-      cleanEnv(mockEnv),
-      /Ready in/,
-    );
+    await startServer();
     // On the mock (its public key) the development sign-in works with no NODE_ENV; with a real
     // key it answers 404 (the Vite test runs the same backend.ts that way).
     expect((await fetch(`${origin}/api/dev-login?user=erin`, { redirect: 'manual' })).status).toBe(303);
@@ -121,6 +129,57 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       };
     expect((await list('erin')).ratings).toMatchObject([{ messageId: 'm-1', rating: 'down', reason: 'incorrect' }]);
     expect((await list('elias')).ratings).toEqual([]); // never another user's
+  });
+
+  it("keeps each user's boards in its database: saved, read back, another user's is 404", async () => {
+    const call = (user: string, path: string, init: RequestInit = {}) =>
+      fetch(`${origin}/api/boards${path}`, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', Cookie: `user=${user}`, ...init.headers },
+      });
+    // "My board" is made on the first visit, server-rendered with its KPIs' numbers.
+    const page = await (await fetch(`${origin}/board`, { headers: { Cookie: 'user=erin' } })).text();
+    expect(page).toContain('My board');
+    expect(page.match(/data-state="ready" class="ek-kpi"/g)).toHaveLength(3);
+    expect(page).toMatch(/data-state="ready"[^>]*class="ek-qchart"/);
+    const listed = (await (await call('erin', '')).json()) as { boards: { id: string; title: string }[] };
+    const mine = listed.boards.find((b) => b.title === 'My board')!;
+    expect(mine).toBeDefined();
+    const { board } = (await (await call('erin', `/${mine.id}`)).json()) as {
+      board: { revision: number; definition: { widgets: unknown[] } & Record<string, unknown> };
+    };
+    const note = { id: 'note-1', kind: 'text', layout: { x: 0, y: 6, w: 6, h: 2 }, text: 'Europe looks low' };
+    const definition = { ...board.definition, widgets: [...board.definition.widgets, note] };
+    const saved = await call('erin', `/${mine.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ definition, revision: board.revision }),
+    });
+    expect(saved.status).toBe(200);
+    // A stale save is refused with the current revision; another user's read is absent.
+    const stale = await call('erin', `/${mine.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ definition, revision: board.revision }),
+    });
+    expect(stale.status).toBe(409);
+    expect((await call('elias', `/${mine.id}`)).status).toBe(404);
+    expect(
+      ((await (await call('elias', '')).json()) as { boards: { id: string }[] }).boards.map((b) => b.id),
+    ).not.toContain(mine.id);
+    expect((await call('', `/${mine.id}`, { headers: { Cookie: '' } })).status).toBe(401);
+    // Read back after the save (and, below, after a restart).
+    const again = await (await fetch(`${origin}/board`, { headers: { Cookie: 'user=erin' } })).text();
+    expect(again).toContain('Europe looks low');
+  });
+
+  it('keeps boards and ratings across a restart of the server (PGlite in the app folder)', async () => {
+    await server.stop();
+    await startServer();
+    const ratings = (await (
+      await fetch(`${origin}/api/feedback?chatId=route-check`, { headers: { Cookie: 'user=erin' } })
+    ).json()) as { ratings: { messageId: string; rating: string }[] };
+    expect(ratings.ratings).toMatchObject([{ messageId: 'm-1', rating: 'down' }]);
+    const page = await (await fetch(`${origin}/board`, { headers: { Cookie: 'user=erin' } })).text();
+    expect(page).toContain('Europe looks low');
   });
 
   describe('in Chromium', () => {

@@ -18,6 +18,7 @@ export default async function Page() {
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
         <h1 style={{ margin: '0 auto 12px 0', fontSize: 22 }}>Acme analytics</h1>
         <p style={{ margin: 0 }}>{user ? `Signed in as ${user.name}` : 'Not signed in'}</p>
+        {user && <a href="/board">My board</a>}
         {devSignIn() && (
           <nav aria-label="Development sign-in" style={{ display: 'flex', gap: 12 }}>
             <a href="/api/dev-login?user=erin">Sign in as Erin</a>

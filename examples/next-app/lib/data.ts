@@ -7,8 +7,10 @@ import {
   chartQuery,
   checkBrowserRequest,
   createDataToken,
+  isKnownWidget,
   semanticMetaOptions,
   semanticQueryOptions,
+  type BoardDefinition,
 } from 'react-embedded-analytics/server';
 import { currentUser, type User } from './backend';
 import { FIRST_CHART_QUERY, KPI_MEASURES, NATIVE_SCOPE } from './native-queries';
@@ -72,5 +74,36 @@ export async function prefetchNativeOverview(user: User): Promise<NativeOverview
     client.prefetchQuery(semanticQueryOptions(chartQuery(FIRST_CHART_QUERY), options)),
     client.prefetchQuery(semanticMetaOptions(options)),
   ]);
+  return { apiUrl: config.apiUrl, dehydrated: dehydrate(client) };
+}
+
+/**
+ * The same for a board (app/board/page.tsx): its KPIs and charts, asked on the server under
+ * the keys the board's widgets read (a chart's query with its row limit), so they are in the HTML.
+ */
+export async function prefetchBoard(user: User, definition: BoardDefinition): Promise<NativeOverviewData | null> {
+  let config;
+  try {
+    config = dataConfig();
+  } catch {
+    return null;
+  }
+  const client = new QueryClient();
+  const { token } = await dataTokenFor(user, config.apiSecret);
+  const options = { apiUrl: config.apiUrl, token, scope: NATIVE_SCOPE };
+  // A plain KPI asks `{ measures: [measure] }` and a chart its query with the row limit; board
+  // filters, date ranges and comparisons change the query: those widgets load in the browser.
+  const plain = !definition.filters;
+  await Promise.all(
+    definition.widgets
+      .filter(isKnownWidget)
+      .flatMap((widget) =>
+        plain && widget.kind === 'kpi' && !widget.timeDimension && !widget.dateRange && !widget.filters
+          ? [client.prefetchQuery(semanticQueryOptions({ measures: [widget.measure] }, options))]
+          : plain && widget.kind === 'chart'
+            ? [client.prefetchQuery(semanticQueryOptions(chartQuery(widget.query), options))]
+            : [],
+      ),
+  );
   return { apiUrl: config.apiUrl, dehydrated: dehydrate(client) };
 }

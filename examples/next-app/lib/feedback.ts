@@ -1,7 +1,8 @@
-// The chat's feedback on answers, stored on the backend by user, thread and answer: the
+// The chat's feedback on answers, stored in the example's database by user, thread and answer: the
 // routes `POST /api/feedback` (from the chat's `onFeedback`) and `GET /api/feedback?chatId=`.
-import { checkBrowserRequest } from 'react-embedded-analytics/server';
+import { checkBrowserRequest, type SqlClient } from 'react-embedded-analytics/server';
 import { currentUser } from './backend';
+import { db } from './db';
 
 /** One rating as stored: the row of a `feedback` table keyed by (user_id, chat_id, message_id). */
 export interface FeedbackRecord {
@@ -23,31 +24,69 @@ export interface FeedbackStore {
   list(userId: string, chatId: string): Promise<FeedbackRecord[]>;
 }
 
+/** A row of `example_feedback` (lib/migrations/001_feedback.sql). */
+interface FeedbackRow {
+  user_id: string;
+  chat_id: string;
+  message_id: string;
+  rating: 'up' | 'down';
+  reason: FeedbackRecord['reason'];
+  comment: string | null;
+  question: string;
+  answer: string;
+  sql: string[] | string;
+  updated_at: Date | string;
+}
+
 /**
- * The example's store: the server's memory, a stand-in with the shape of a table until the
- * example has its database (the boards' Postgres): `INSERT … ON CONFLICT (user_id, chat_id,
- * message_id) DO UPDATE`, and a `SELECT … WHERE user_id = $1 AND chat_id = $2`.
+ * The example's store: the `example_feedback` table in its database (lib/db.ts), so ratings
+ * survive a restart. Values travel as parameters only.
  */
-export function memoryFeedbackStore(maxRecords = 10_000): FeedbackStore {
-  const rows = new Map<string, FeedbackRecord>();
-  const key = (r: Pick<FeedbackRecord, 'userId' | 'chatId' | 'messageId'>) =>
-    JSON.stringify([r.userId, r.chatId, r.messageId]);
+export function sqlFeedbackStore(client: SqlClient): FeedbackStore {
   return {
-    async save(record) {
-      rows.delete(key(record)); // the most recent last: the oldest go first past the cap
-      rows.set(key(record), record);
-      for (const oldest of rows.keys()) {
-        if (rows.size <= maxRecords) break;
-        rows.delete(oldest);
-      }
+    async save(r) {
+      await client.query(
+        `INSERT INTO example_feedback (user_id, chat_id, message_id, rating, reason, comment, question, answer, sql, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+         ON CONFLICT (user_id, chat_id, message_id) DO UPDATE SET rating = $4, reason = $5, comment = $6,
+           question = $7, answer = $8, sql = $9::jsonb, updated_at = $10`,
+        [
+          r.userId,
+          r.chatId,
+          r.messageId,
+          r.rating,
+          r.reason,
+          r.comment,
+          r.question,
+          r.answer,
+          JSON.stringify(r.sql),
+          r.updatedAt,
+        ],
+      );
     },
     async list(userId, chatId) {
-      return [...rows.values()].filter((r) => r.userId === userId && r.chatId === chatId);
+      const { rows } = await client.query(
+        'SELECT * FROM example_feedback WHERE user_id = $1 AND chat_id = $2 ORDER BY updated_at, message_id',
+        [userId, chatId],
+      );
+      return (rows as FeedbackRow[]).map((row) => ({
+        userId: row.user_id,
+        chatId: row.chat_id,
+        messageId: row.message_id,
+        rating: row.rating,
+        reason: row.reason,
+        comment: row.comment,
+        question: row.question,
+        answer: row.answer,
+        // pg and PGlite parse jsonb; a driver that hands back text is read here.
+        sql: typeof row.sql === 'string' ? (JSON.parse(row.sql) as string[]) : row.sql,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      }));
     },
   };
 }
 
-const store = memoryFeedbackStore();
+const store = sqlFeedbackStore(db);
 
 /** The largest body taken: a rating with its question, answer and SQL. */
 const MAX_BODY = 64 * 1024;

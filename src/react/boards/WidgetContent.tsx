@@ -7,6 +7,7 @@ import { QueryTable } from '../native/QueryTable';
 import { QUERY_CHART_CHROME } from '../native/query-chart-types';
 import { sameExceptPlace } from './board-state';
 import type { BoardLabels } from './labels';
+import { PinnedResult } from './pinned/PinnedResult';
 
 /** What the content of a cell needs: the widget, the height it has, the words. */
 export interface WidgetContentProps {
@@ -90,16 +91,17 @@ function Known({ widget, height, labels, today, locale }: WidgetContentProps & {
 }
 
 /**
- * A pinned answer, as much as this version can show: its title, question and SQL, kept as
- * they are. Running the SQL live under the viewer's identity (the data API's SQL route) comes
- * with the board's client for it; until then it says so plainly instead of showing numbers.
+ * A pinned answer: its title and question, its rows run again live under the viewer's
+ * identity (the data API's SQL route) and drawn as pinned, and its SQL, kept as they are. The
+ * board's filters do not reach its SQL, and it says so.
  */
 function PinnedAnswer({ widget, labels }: { widget: AnswerWidget; labels: BoardLabels }) {
   return (
     <Scrolling className="ek-board__answer" label={labels.name(widget)}>
       <h3 className="ek-board__note-title">{widget.title}</h3>
       {widget.question ? <p className="ek-board__answer-question">{widget.question}</p> : null}
-      <p className="ek-board__muted">{labels.answerPending}</p>
+      <PinnedResult widget={widget} labels={labels} />
+      <p className="ek-board__muted">{labels.answerLive}</p>
       <details className="ek-board__answer-sql">
         <summary>{labels.sql}</summary>
         <pre>{widget.sqlQuery}</pre>

@@ -30,6 +30,30 @@ export type {
 // A store in this browser's localStorage, for trying boards before the host has its own, and
 // a store over the host's board API.
 export { createLocalBoardStore, type BoardStorage, type LocalBoardStoreOptions } from './local-store';
+// Pinning a chat answer: the answer a board keeps, "Pin to board" for the chat's result menu,
+// and adding it to a stored board.
+export {
+  answerToPin,
+  DEFAULT_PIN_ACTION_LABELS,
+  pinResultAction,
+  type PinActionLabels,
+  type PinResultActionOptions,
+} from './pinned/pin-action';
+export { pinAnswer, withPinnedAnswer, type PinnedAnswerInput } from './pinned/pin-answer';
+// A board kept in a store: read, saved after each burst of edits, conflicts offered back.
+export {
+  DEFAULT_STORED_BOARD_LABELS,
+  StoredBoard,
+  type StoredBoardLabels,
+  type StoredBoardProps,
+} from './stored/StoredBoard';
+export {
+  DEFAULT_SAVE_DELAY_MS,
+  useStoredBoard,
+  type StoredBoardOptions,
+  type StoredBoardState,
+  type StoredBoardStatus,
+} from './stored/use-stored-board';
 export { createBoardApiClient, type BoardApiClientOptions } from '../../protocol/board/api-client';
 export {
   BoardStoreError,

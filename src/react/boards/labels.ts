@@ -38,8 +38,14 @@ export interface BoardLabels {
   problems: (count: number) => string;
   /** When the whole definition cannot be read. Default "This board cannot be shown". */
   unreadable: string;
-  /** A pinned answer, until boards run pinned SQL: what it keeps and that it cannot run here. */
-  answerPending: string;
+  /** Under a pinned answer: it runs live with the viewer's access, and the board's filters do not reach it. */
+  answerLive: string;
+  /** While a pinned answer's SQL runs (to screen readers). Default "Loading the answer". */
+  answerLoading: string;
+  /** When it could not run (the viewer may not run it, the data API failed). */
+  answerError: string;
+  /** Run it again. Default "Retry". */
+  answerRetry: string;
   /** The label of a pinned answer's SQL. Default "SQL". */
   sql: string;
   /**
@@ -73,8 +79,10 @@ export const DEFAULT_BOARD_LABELS: BoardLabels = {
   problems: (count) =>
     count === 1 ? 'One widget of this board could not be shown' : `${count} widgets of this board could not be shown`,
   unreadable: 'This board cannot be shown',
-  answerPending:
-    'A pinned answer. Running it live on a board is not available in this version; its question and SQL are kept.',
+  answerLive: "Live, with your data access. The board's filters do not apply to this answer.",
+  answerLoading: 'Loading the answer',
+  answerError: 'This answer could not be run',
+  answerRetry: 'Retry',
   sql: 'SQL',
   name: defaultWidgetName,
 };

@@ -96,6 +96,7 @@ function lazySource(config: () => DataClientConfig): DataSource {
   return {
     load: async (query, signal, onWait) => (await client()).load(query, signal, onWait),
     meta: async (signal) => (await client()).meta(signal),
+    sql: async (query, signal) => (await client()).sql!(query, signal),
     reset: () => void made?.then((loaded) => loaded.reset()),
   };
 }

@@ -11,6 +11,7 @@ import {
   EmbedTokenResponseSchema,
   isDataError,
   isDeploymentId,
+  MAX_CHART_ROWS,
   queryMembers,
   serviceUrlProblem,
   type MetaResponse,
@@ -22,6 +23,7 @@ import {
 import type { GetSession } from '../../embed/session';
 import type { GetDataToken, SemanticDataConfig } from './config';
 import { cleanValues } from './clean-values';
+import { runCubeSql } from './run-sql';
 import { beforeAbort, createSafeTransport, DEFAULT_TRANSPORT_LIMITS, redirectProblem } from './safe-transport';
 import type { DataSource, SemanticResult } from './semantic-result';
 import { createTokenManager, jwtExpiry, type DataToken } from './token-manager';
@@ -275,6 +277,31 @@ export function createDataClient(config: DataClientConfig): DataSource {
         const meta = await api.meta({ signal: combined });
         return (meta as unknown as { meta: MetaResponse }).meta;
       }),
+    // The SQL route, with the same token (re-minted once when refused) and the same checks.
+    sql: async (query: string, signal: AbortSignal) => {
+      for (let attempt = 0; ; attempt++) {
+        const token = await tokens.get();
+        try {
+          return await runCubeSql({
+            apiUrl: token.apiUrl,
+            token: token.token,
+            sql: query,
+            signal,
+            fetch: fetcher,
+            timeoutMs,
+            // What a chart draws within the main thread's budget (see MAX_CHART_ROWS).
+            maxRows: MAX_CHART_ROWS,
+            ...(config.maxAnswerBytes ? { maxBytes: config.maxAnswerBytes } : {}),
+          });
+        } catch (error) {
+          if (isDataError(error) && error.kind === 'unauthorized' && attempt === 0) {
+            tokens.refused(token);
+            continue;
+          }
+          throw error;
+        }
+      }
+    },
     reset: () => tokens.clear(),
   };
 }

@@ -1,4 +1,4 @@
-import type { MetaResponse, SemanticQuery, SemanticResult } from '../../../protocol';
+import type { MetaResponse, SemanticQuery, SemanticResult, SqlResult } from '../../../protocol';
 
 /** One query's answer as kept in the cache (one shape, shared with the server's prefetch). */
 export type { SemanticResult } from '../../../protocol';
@@ -11,4 +11,9 @@ export interface DataSource {
   meta(signal: AbortSignal): Promise<MetaResponse>;
   /** Forgets the token (a new identity, sign-out). */
   reset(): void;
+  /**
+   * Runs SQL on the data API's SQL route (`/cubesql`) under the same identity (a pinned
+   * answer); absent from a source that has no SQL route. Rejects with a `DataError`.
+   */
+  sql?(query: string, signal: AbortSignal): Promise<SqlResult>;
 }

@@ -1,0 +1,126 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BoardStoreError, type BoardDefinition, type BoardStore, type BoardUser } from '../../../src/protocol/board';
+import { createLocalBoardStore, StoredBoard } from '../../../src/react/boards';
+
+const erin: BoardUser = { id: 'erin', groups: ['sales'] };
+const elias: BoardUser = { id: 'elias', groups: ['sales'] };
+const notes = (): BoardDefinition => ({
+  version: 2,
+  title: 'Team notes',
+  widgets: [
+    { id: 'a', kind: 'text', title: 'Plan', text: 'Ship it', layout: { x: 0, y: 0, w: 6, h: 2 } },
+    { id: 'b', kind: 'text', title: 'Risks', text: 'None', layout: { x: 6, y: 0, w: 6, h: 2 } },
+  ],
+});
+
+/** The local store, its saves counted. */
+function counted(store: BoardStore = createLocalBoardStore()) {
+  const save = vi.spyOn(store, 'save');
+  return { store, save };
+}
+
+/** Moves a widget down by the keyboard: one edit. */
+function moveDown(name: string, within: HTMLElement = document.body) {
+  const cell = within.querySelector<HTMLElement>(`[role="group"][aria-label="${name}"]`)!;
+  cell.focus();
+  act(() => {
+    fireEvent.keyDown(cell, { key: 'ArrowDown' });
+  });
+}
+
+const layoutOf = async (store: BoardStore, user: BoardUser, id: string, widget: string) =>
+  (await store.get(user, id)).definition.widgets.find((w) => w.id === widget)!.layout;
+
+describe('StoredBoard', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('saves a burst of edits in one request, after the pause, and says so', async () => {
+    const { store, save } = counted();
+    const { id } = await store.create(erin, { definition: notes() });
+    render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={50} />);
+    await screen.findByRole('group', { name: 'Plan' });
+    moveDown('Plan');
+    moveDown('Plan');
+    moveDown('Plan');
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+    await screen.findByText('All changes saved');
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 3, w: 6, h: 2 });
+    expect((await store.get(erin, id)).revision).toBe(2);
+  });
+
+  it('two tabs on one board: the later save is a conflict, its edit stays, and either choice loses nothing', async () => {
+    const { id } = await createLocalBoardStore().create(erin, { definition: notes() });
+    const tab = () => counted(createLocalBoardStore());
+    const [first, second] = [tab(), tab()];
+    const a = render(<StoredBoard store={first.store} user={erin} boardId={id} editable saveDelayMs={20} />);
+    const b = render(<StoredBoard store={second.store} user={erin} boardId={id} editable saveDelayMs={20} />);
+    await waitFor(() => expect(document.querySelectorAll('[role="group"][aria-label="Plan"]')).toHaveLength(2));
+    moveDown('Plan', a.container);
+    await within(a.container).findByText('All changes saved');
+    // The second tab, still at revision 1, moves Risks.
+    moveDown('Risks', b.container);
+    const alert = await within(b.container).findByRole('alert');
+    expect(alert).toHaveTextContent('changed elsewhere');
+    // Its edit is still on screen.
+    expect(b.container.querySelector<HTMLElement>('[aria-label="Risks"]')!.style.getPropertyValue('--ek-board-y')).toBe(
+      '2',
+    );
+    // Keep my changes: saved over the board as it is now (revision 2 → 3).
+    fireEvent.click(within(alert).getByRole('button', { name: 'Keep my changes' }));
+    await within(b.container).findByText('All changes saved');
+    const record = await first.store.get(erin, id);
+    expect(record.revision).toBe(3);
+    expect(record.definition.widgets.find((w) => w.id === 'b')!.layout.y).toBe(1);
+    // The first tab's next edit now conflicts; it chooses to reload, and shows the board as saved.
+    moveDown('Risks', a.container);
+    const second_alert = await within(a.container).findByRole('alert');
+    fireEvent.click(within(second_alert).getByRole('button', { name: 'Reload the board' }));
+    await within(a.container).findByText('All changes saved');
+    expect(within(a.container).queryByRole('alert')).toBeNull();
+    expect(first.save).toHaveBeenCalledTimes(2);
+    expect((await first.store.get(erin, id)).revision).toBe(3);
+  });
+
+  it('a failed save keeps the edit and saves it on "Try again"', async () => {
+    const { store, save } = counted();
+    const { id } = await store.create(erin, { definition: notes() });
+    save.mockRejectedValueOnce(new BoardStoreError('unavailable', 'The database is down'));
+    const onError = vi.fn();
+    render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={10} onError={onError} />);
+    await screen.findByRole('group', { name: 'Plan' });
+    moveDown('Plan');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your change is not saved: The database is down');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'unavailable' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('All changes saved');
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+  });
+
+  it('a board shared to read shows read-only; one that is not theirs is an error with no contents', async () => {
+    const store = createLocalBoardStore();
+    const shared = await store.create(erin, { definition: notes(), sharedWith: ['sales'] });
+    const own = await store.create(erin, { definition: { ...notes(), title: 'Private' } });
+    const view = render(<StoredBoard store={store} user={elias} boardId={shared.id} editable />);
+    await screen.findByText('Ship it');
+    expect(screen.getByText(/Shared with you to view/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
+    view.unmount();
+    render(<StoredBoard store={store} user={elias} boardId={own.id} editable />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not open the board');
+    expect(screen.queryByText('Private')).toBeNull();
+  });
+
+  it('an edit still waiting when the board goes is saved', async () => {
+    const { store, save } = counted();
+    const { id } = await store.create(erin, { definition: notes() });
+    const view = render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={60_000} />);
+    await screen.findByRole('group', { name: 'Plan' });
+    moveDown('Plan');
+    view.unmount();
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+  });
+});
