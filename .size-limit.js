@@ -32,10 +32,16 @@ const lazyModules = [
   // An unknown tool's JSON (bounded pretty-printing) and a search's views: loaded when opened.
   './ToolJson.js',
   './ModelCubes.js',
+  // The explorer's default layout (react-embedded-analytics/explore): loaded on first use.
+  './ExploreView.js',
   // The actions under an answer (Copy, Regenerate, thumbs and the reason picker) and under a
   // question (Copy, Edit and its editor, the earlier answer's fold), one chunk with its
   // static imports (./QuestionView.js, the feedback code): started as the chat mounts.
   './MessageActions.js',
+  // A failed turn's notice (words, details, Retry with its countdown): started as the chat mounts.
+  './ErrorNoticeView.js',
+  // The rows' fold check after an edit (a question edited and asked again): loaded by the first edit.
+  '../edit-folds.js',
   // The chat's suggestions (questions from the data model, follow-ups): with the first question.
   '../suggest/Suggestions.js',
   './markdown-block.js',
@@ -70,6 +76,8 @@ const lazyModules = [
   '../charts/export-result.js',
   // QueryChart's view (with the chat's chart code it draws with), loaded by the first chart.
   './QueryChartView.js',
+  // QueryTable's body (its pages, sorting, CSV button), loaded by the first table.
+  './QueryTableView.js',
   // FilterBar's controls and their values queries, loaded by the first filter bar.
   './FilterBarView.js',
   // KpiCard's trend line, loaded by the first card that shows one.
@@ -111,9 +119,12 @@ const checks = [
     ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
     // Issue 33 (2026-11-26): the follow-ups' and feedback's hooks in the chat rows took the entry
-    // to 30.27 KB; their UI loads lazily. Raised to 30.3 KB for now: to be brought back under
-    // 30 KB by loading the row's fold check and the suggestions' loader lazily.
-    limit: '30.3 KB',
+    // to 30.27 KB (30.32 KB with the work around it). Back to 30.00 KB the same day, nothing
+    // dropped: a failed turn's notice (words, details, Retry's countdown) loads as the chat
+    // mounts, the Stop request (with the abort URL) rides in the stream reader's chunk (only a
+    // turn being read has a chat to stop), and the rows' fold check loads after the first edit.
+    // No room at all: new UI loads lazily.
+    limit: '30 KB',
   },
   {
     // Reported: how much of the line above is this package's own code.
@@ -173,9 +184,10 @@ const checks = [
     ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
     // Issue 30 (2026-11-26): the widgets bounded under a hostile data API (capped text, notes,
-    // Retry that asks again, FilterBar's search) took the entry to 11.18 KB. Raised to 11.2 KB
-    // for now: QueryTable's body should load lazily, as QueryChart's does, to come back to 10 KB.
-    limit: '11.2 KB',
+    // Retry that asks again, FilterBar's search) took the entry to 11.16 KB. Back to 9.72 KB
+    // the same day: QueryTable's body loads lazily, as QueryChart's does (its placeholder, a
+    // page of rows high with the same footer, holds its place).
+    limit: '10 KB',
   },
   {
     // Boards, an entry of their own (`react-embedded-analytics/boards`): what a page showing a
@@ -198,6 +210,17 @@ const checks = [
     import: '*',
     ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
+  },
+  {
+    // The explorer, an entry of its own (`react-embedded-analytics/explore`): `Explore` with
+    // the box that holds its place, without its lazy layout (shared theme code is the boards'
+    // and the native entry's). Budget set here (issue 32): measured 0.42 KB on 2026-11-26.
+    name: 'react-embedded-analytics/explore: Explore, without its lazy layout',
+    path: 'dist/explore.js',
+    import: '{ Explore }',
+    ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
+    gzip: true,
+    limit: '0.6 KB',
   },
   {
     // Reported: the lazy board (its grid, editing and undo, the definition's reader, and the

@@ -147,6 +147,8 @@ export default defineConfig(({ command }) => ({
         native: 'src/react/native/index.ts',
         // `react-embedded-analytics/boards`: its own entry too; the board itself loads lazily.
         boards: 'src/react/boards/index.ts',
+        // `react-embedded-analytics/explore`: its own entry; the default layout loads lazily.
+        explore: 'src/react/explore/index.ts',
         protocol: 'src/protocol/index.ts',
         server: 'src/server/index.ts',
         mock: 'src/mock/index.ts',

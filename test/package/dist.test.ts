@@ -18,8 +18,9 @@ const files = () =>
 /** A `'use client'` directive anywhere at the top of a module (before any statement). */
 const useClient = /^(?:#![^\n]*\n)?\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*['"]use client['"]/;
 
-/** The React entries: the main one, `react-embedded-analytics/native` and `/boards`. */
-const reactEntry = (file: string) => file === 'index.js' || file === 'native.js' || file === 'boards.js';
+/** The React entries: the main one, `react-embedded-analytics/native`, `/boards` and `/explore`. */
+const reactEntry = (file: string) =>
+  file === 'index.js' || file === 'native.js' || file === 'boards.js' || file === 'explore.js';
 
 beforeAll(() => {
   if (!existsSync(join(dist, 'index.js'))) throw new Error('dist/ is missing: run `npm run build` first');

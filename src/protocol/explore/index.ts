@@ -1,0 +1,3 @@
+// The explorer's state as data (no React): read by `react-embedded-analytics/explore`, which
+// re-exports it; not exported from the protocol root (its budget has no room).
+export * from './state';
