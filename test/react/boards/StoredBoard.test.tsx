@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoardStoreError, type BoardDefinition, type BoardStore, type BoardUser } from '../../../src/protocol/board';
 import { createLocalBoardStore, StoredBoard } from '../../../src/react/boards';
@@ -122,5 +123,21 @@ describe('StoredBoard', () => {
     view.unmount();
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+  });
+
+  it("shows the server's record at once (in server-rendered HTML) and reads the store only on a reload", async () => {
+    const { store } = counted();
+    const record = await store.create(erin, { definition: notes() });
+    const get = vi.spyOn(store, 'get');
+    const html = renderToString(<StoredBoard store={store} user={erin} boardId={record.id} initial={record} />);
+    expect(html).toContain('Ship it');
+    expect(html).not.toContain('Loading the board');
+    render(<StoredBoard store={store} user={erin} boardId={record.id} initial={record} editable saveDelayMs={10} />);
+    await screen.findByRole('group', { name: 'Plan' });
+    moveDown('Plan');
+    await screen.findByText('All changes saved');
+    // Saved on top of the server's revision, with no read of its own.
+    expect(get).not.toHaveBeenCalled();
+    expect((await store.get(erin, record.id)).revision).toBe(2);
   });
 });

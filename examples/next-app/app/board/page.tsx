@@ -1,6 +1,6 @@
 // "My board": the signed-in user's board from the example's database, rendered on the server
 // with its KPIs' and charts' numbers (lib/data.ts prefetches them), editable in the browser,
-// each edit saved through the board API.
+// kept by StoredBoard through the board API.
 import { headers } from 'next/headers';
 import { currentUser } from '../../lib/backend';
 import { myBoard } from '../../lib/boards';
@@ -32,9 +32,8 @@ export default async function BoardPage() {
         <MyBoard
           apiUrl={data.apiUrl}
           dehydrated={data.dehydrated}
-          boardId={board.id}
-          revision={board.revision}
-          definition={board.definition}
+          userId={user.id}
+          board={{ id: board.id, definition: board.definition, revision: board.revision, ownerId: board.ownerId }}
         />
       ) : (
         <p role="alert">Set DATA_API_URL and DATA_API_SECRET on the server to see the board.</p>

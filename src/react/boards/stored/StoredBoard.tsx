@@ -64,9 +64,9 @@ const reasonOf = (error: { message: string }) => error.message.slice(0, 300);
  * ```
  */
 export function StoredBoard(props: StoredBoardProps) {
-  const { store, user, boardId, saveDelayMs, onSaved, onError, labels: own, boardLabels, ...board } = props;
+  const { store, user, boardId, initial, saveDelayMs, onSaved, onError, labels: own, boardLabels, ...board } = props;
   const labels = { ...DEFAULT_STORED_BOARD_LABELS, ...own };
-  const stored = useStoredBoard({ store, user, boardId, saveDelayMs, onSaved, onError });
+  const stored = useStoredBoard({ store, user, boardId, initial, saveDelayMs, onSaved, onError });
   if (stored.status === 'loading' && !stored.definition)
     return (
       <ThemedRoot className="ek-board-store" aria-busy="true">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BoardDefinition } from '../../../protocol/board/definition';
-import { BoardStoreError, type BoardStore, type BoardUser } from '../../../protocol/board/store';
+import { BoardStoreError, type BoardRecord, type BoardStore, type BoardUser } from '../../../protocol/board/store';
 import { useLatest } from '../../internal/use-latest';
 
 // A board kept in a BoardStore: read once, every edit shown at once and saved after a pause
@@ -23,6 +23,11 @@ export interface StoredBoardOptions {
   store: BoardStore;
   user: BoardUser;
   boardId: string;
+  /**
+   * The board as the host's server read it (a server render): shown at once, so it is in the
+   * server's HTML, and not read again until a reload. Its `ownerId` says whether it is the user's.
+   */
+  initial?: Pick<BoardRecord, 'id' | 'definition' | 'revision' | 'ownerId'>;
   /** Pause after the last edit before saving, in ms. Default {@link DEFAULT_SAVE_DELAY_MS}. */
   saveDelayMs?: number;
   /** After each save the store took (its record, at its new revision). */
@@ -94,14 +99,33 @@ export function useStoredBoard(options: StoredBoardOptions): StoredBoardState {
     conflict: boolean;
     readOnly: boolean;
     saving: boolean;
-  }>({ key: '', status: 'loading', conflict: false, readOnly: false, saving: false });
+  }>(() => {
+    const first = options.initial;
+    return first && first.id === boardId
+      ? {
+          key,
+          status: 'ready',
+          definition: first.definition,
+          revision: first.revision,
+          conflict: false,
+          readOnly: first.ownerId !== options.user.id,
+          saving: false,
+        }
+      : { key: '', status: 'loading', conflict: false, readOnly: false, saving: false };
+  });
   // What the saver works from, outside React's state: the edit to save and the revision it is on.
-  const work = useRef({ pending: undefined as BoardDefinition | undefined, revision: 0, inFlight: false });
+  const work = useRef({
+    pending: undefined as BoardDefinition | undefined,
+    revision: options.initial?.id === boardId ? options.initial.revision : 0,
+    inFlight: false,
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
-    const { user } = latest.current;
+    const { user, initial } = latest.current;
+    // The server's record is this first read.
+    if (generation === 0 && initial?.id === boardId) return;
     store.get(user, boardId).then(
       (record) => {
         if (!live) return;
@@ -126,7 +150,7 @@ export function useStoredBoard(options: StoredBoardOptions): StoredBoardState {
     return () => {
       live = false;
     };
-  }, [store, boardId, key, latest]);
+  }, [store, boardId, key, generation, latest]);
 
   // One saver for the hook's life: it reads the edit and the store from refs when it runs.
   const [save] = useState(() => {
