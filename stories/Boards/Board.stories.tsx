@@ -227,9 +227,14 @@ export const PinnedAnswer: Story = {
 export const PinnedAnswerAsElias: Story = {
   args: { definition: answerBoard(), identity: ELIAS },
   play: async ({ canvasElement }) => {
-    const answer = await waitFor(() => canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]')!, {
-      timeout: 15_000,
-    });
+    const answer = await waitFor(
+      () => {
+        const cell = canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]');
+        if (!cell) throw new Error('the pinned answer is not on the board yet');
+        return cell;
+      },
+      { timeout: 15_000 },
+    );
     await waitFor(() => expect(within(answer).getByRole('cell', { name: 'Germany' })).toBeVisible(), {
       timeout: 15_000,
     });
@@ -241,9 +246,14 @@ export const PinnedAnswerAsElias: Story = {
 export const PinnedAnswerRefused: Story = {
   args: { definition: answerBoard('SELECT * FROM secrets') },
   play: async ({ canvasElement }) => {
-    const answer = await waitFor(() => canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]')!, {
-      timeout: 15_000,
-    });
+    const answer = await waitFor(
+      () => {
+        const cell = canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]');
+        if (!cell) throw new Error('the pinned answer is not on the board yet');
+        return cell;
+      },
+      { timeout: 15_000 },
+    );
     const alert = await within(answer).findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('This answer could not be run');
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();

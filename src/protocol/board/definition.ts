@@ -2,6 +2,12 @@
 // (`readBoardDefinition`: the valid widgets show, each bad one is reported by path and kept
 // aside) or strictly (`parseBoardDefinition`: what a store accepts).
 import { DateRangeSchema } from '../semantic/query';
+// In scope so the declarations name these types rather than `import('..')`, a directory
+// import Node refuses (arethetypeswrong: InternalResolutionError).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { DateRange } from '../semantic/query';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { Schema } from '../schema';
 import { v, ValidationError, type Infer, type SafeParseResult, type ValidationIssue } from '../schema';
 import { BoardWidgetSchema, MAX_BOARD_TITLE_LENGTH, type BoardWidget } from './widget';
 

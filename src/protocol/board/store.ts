@@ -1,6 +1,10 @@
 // Where boards live: the interface every store implements (the SQL store on a host's server,
 // the browser-local default), and the records the board API answers with.
 import { v, type Infer } from '../schema';
+// In scope so the declarations name it rather than `import('..')`, a directory import Node
+// refuses (arethetypeswrong: InternalResolutionError).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { Schema } from '../schema';
 import type { BoardDefinition } from './definition';
 
 /** Who is asking: the host's user id and the groups boards can be shared with. */

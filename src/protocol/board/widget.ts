@@ -1,6 +1,10 @@
 // The widgets of a board definition (version 2). A widget of a kind this library does not know
 // (saved by a newer version) is kept with its common fields checked, so it round-trips as it came.
 import { QueryFiltersSchema, SemanticQuerySchema, DateRangeSchema } from '../semantic/query';
+// In scope so the declarations name these types rather than `import('..')`, a directory
+// import Node refuses (arethetypeswrong: InternalResolutionError).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type { DateRange, QueryFilter } from '../semantic/query';
 import { v, type Infer, type Schema, type ValidationIssue } from '../schema';
 
 /** The grid a board lays its widgets on: this many columns. */
