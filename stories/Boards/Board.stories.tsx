@@ -307,10 +307,12 @@ export const TwoBoards: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const [erin, elias] = await Promise.all([
-      canvas.findByRole('region', { name: 'Erin’s plan' }, { timeout: 15_000 }),
-      canvas.findByRole('region', { name: 'Elias’s plan' }, { timeout: 15_000 }),
-    ]);
+    // Both boards drawn (their placeholders, regions of the same names, are gone), then read.
+    await waitFor(() => expect(canvasElement.querySelectorAll('.ek-kpi')).toHaveLength(2), { timeout: 30_000 });
+    const [erin, elias] = [
+      canvas.getByRole('region', { name: 'Erin’s plan' }),
+      canvas.getByRole('region', { name: 'Elias’s plan' }),
+    ];
     await allReady(erin!, 1, 0);
     await allReady(elias!, 1, 0);
     within(elias!).getByRole('group', { name: 'Goals' }).focus();

@@ -35,7 +35,8 @@ const names = (list: HTMLElement) =>
     .getAllByRole('button')
     .map((button) => button.textContent);
 const answer = async (canvasElement: HTMLElement, question: string) => {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: question }));
+  // The suggestions come with their chunk (and the data model): waited for, not assumed.
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: question }, { timeout: 15_000 }));
   await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Done.'), {
     timeout: 15_000,
   });
