@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSettled } from '../internal/use-settled';
 import {
   EXPLORE_OPERATORS,
   EXPLORE_VIEWS,
@@ -238,16 +239,6 @@ function Time() {
       </div>
     </div>
   );
-}
-
-/** `value`, once it has held for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** A string dimension's values from the data API, searched as typed (one request per pause). */

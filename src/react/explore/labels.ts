@@ -1,5 +1,6 @@
 import type { ExploreView, ExploreProblem } from '../../protocol/explore';
 import type { FilterOperator, Granularity } from '../../protocol';
+import { DEFAULT_DATE_PRESETS } from '../native/filter-bar-types';
 
 /** Words of the explorer (for another language, replace them all; German: {@link GERMAN_EXPLORE_LABELS}). */
 export interface ExploreLabels {
@@ -99,15 +100,7 @@ export const DEFAULT_EXPLORE_LABELS: ExploreLabels = {
   granularities: GRANULARITY_EN,
   dateRange: 'Date range',
   allTime: 'All time',
-  presets: [
-    { label: 'Last 7 days', range: 'last 7 days' },
-    { label: 'Last 30 days', range: 'last 30 days' },
-    { label: 'Last 90 days', range: 'last 90 days' },
-    { label: 'This month', range: 'this month' },
-    { label: 'This quarter', range: 'this quarter' },
-    { label: 'This year', range: 'this year' },
-    { label: 'Last year', range: 'last year' },
-  ],
+  presets: [...DEFAULT_DATE_PRESETS],
   custom: 'Custom range',
   from: 'From',
   to: 'To',

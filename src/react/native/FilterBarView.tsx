@@ -1,4 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { DEFAULT_DATE_PRESETS } from './filter-bar-types';
+import { useSettled } from '../internal/use-settled';
 import type { DateRange, SemanticQuery } from '../../protocol';
 import { metaMembers } from '../../protocol';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -28,16 +30,8 @@ export const DEFAULT_FILTER_BAR_LABELS: FilterBarLabels = {
   noMatch: 'No matching values',
 };
 
-/** The presets unless `presets` says otherwise. */
-export const DEFAULT_DATE_PRESETS: readonly DatePreset[] = [
-  { label: 'Last 7 days', range: 'last 7 days' },
-  { label: 'Last 30 days', range: 'last 30 days' },
-  { label: 'Last 90 days', range: 'last 90 days' },
-  { label: 'This month', range: 'this month' },
-  { label: 'This quarter', range: 'this quarter' },
-  { label: 'This year', range: 'this year' },
-  { label: 'Last year', range: 'last year' },
-];
+// One list of presets, shared with the explorer's time control.
+export { DEFAULT_DATE_PRESETS };
 
 const ALL = '';
 const CUSTOM = 'custom';
@@ -171,16 +165,6 @@ function DateControl({
       )}
     </div>
   );
-}
-
-/** `value`, once it has held for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 function ValuesControl({

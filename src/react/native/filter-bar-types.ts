@@ -59,3 +59,14 @@ export interface FilterBarProps {
   onError?: (error: DataError) => void;
   className?: string;
 }
+
+/** The presets unless `presets` says otherwise. */
+export const DEFAULT_DATE_PRESETS: readonly DatePreset[] = [
+  { label: 'Last 7 days', range: 'last 7 days' },
+  { label: 'Last 30 days', range: 'last 30 days' },
+  { label: 'Last 90 days', range: 'last 90 days' },
+  { label: 'This month', range: 'this month' },
+  { label: 'This quarter', range: 'this quarter' },
+  { label: 'This year', range: 'this year' },
+  { label: 'Last year', range: 'last year' },
+];
