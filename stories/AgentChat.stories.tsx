@@ -136,7 +136,7 @@ export const ResultExportMenu: Story = {
     await done(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
-    const items = within(canvas.getByRole('menu')).getAllByRole('menuitem');
+    const items = within(await canvas.findByRole('menu')).getAllByRole('menuitem');
     await expect(items[0]).toHaveTextContent(/^Download CSV \(all \d+ rows\)$/);
     await expect(items.at(-1)).toHaveTextContent('Pin to my board');
   },

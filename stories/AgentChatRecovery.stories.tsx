@@ -109,22 +109,69 @@ export const Interrupted: Story = {
 };
 
 /**
+ * A response that gives exactly `lines` lines, then fails as a dropped connection does. Cut
+ * here, in the page, rather than by the mock's `dropAfterLines`: a connection the server
+ * drops can lose its last line on the way, and this story needs that line (the query
+ * starting).
+ */
+function cutAfterLines(response: Response, lines: number): Response {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffer = '';
+  let given = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // With no queue (highWaterMark 0) a pull means every line given so far was read.
+      async pull(controller) {
+        if (given >= lines) {
+          void reader.cancel();
+          controller.error(new TypeError('network error (story: connection dropped)'));
+          return;
+        }
+        let end = buffer.indexOf('\n');
+        while (end < 0) {
+          const { done, value } = await reader.read();
+          if (done) {
+            controller.close();
+            return;
+          }
+          buffer += decoder.decode(value, { stream: true });
+          end = buffer.indexOf('\n');
+        }
+        controller.enqueue(encoder.encode(buffer.slice(0, end + 1)));
+        buffer = buffer.slice(end + 1);
+        given++;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/**
  * The connection dropped while the query ran, and the re-joins failed too: the SQL step says
  * "Did not finish." instead of "running…", and nothing is marked busy.
  */
+let droppedRequests = 0;
 function droppedTransport(): ChatTransport {
-  const base = mockTransport('storybook-interrupted-query', { dropAfterLines: 33, lineDelayMs: 5 });
-  let requests = 0;
+  const base = mockTransport('storybook-interrupted-query', { lineDelayMs: 5 });
   return {
     ...base,
-    // The first request drops as the query starts; every re-join finds no network.
-    fetch: (input, init) =>
-      requests++ === 0 ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (story)')),
+    // The first request drops as the query starts (line 33); every re-join finds no network.
+    fetch: async (input, init) => {
+      if (droppedRequests++ > 0) throw new TypeError('Failed to fetch (story)');
+      return cutAfterLines(await fetch(input, init), 33);
+    },
   };
 }
 
 export const InterruptedDuringQuery: Story = {
   args: { showThinking: true, transport: droppedTransport() },
+  // A fresh count for each render (a retried test renders the story again).
+  beforeEach: () => {
+    droppedRequests = 0;
+  },
   play: async ({ canvasElement }) => {
     const canvas = await ask(canvasElement);
     // Not `failed()`: the step's title is the question's words too.
@@ -138,14 +185,14 @@ export const InterruptedDuringQuery: Story = {
 };
 
 /** The connection dropped mid-answer and the re-join is under way: "Reconnecting…", Stop still there. */
+let reconnectingRequests = 0;
 function reconnectingTransport(): ChatTransport {
   const base = mockTransport('storybook-reconnecting', { dropAfterLines: 12, lineDelayMs: 20 });
-  let requests = 0;
   return {
     ...base,
     // The first request drops; the re-join hangs (until stopped).
     fetch: (input, init) =>
-      requests++ === 0
+      reconnectingRequests++ === 0
         ? fetch(input, init)
         : new Promise<Response>((_, reject) =>
             init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)),
@@ -155,6 +202,9 @@ function reconnectingTransport(): ChatTransport {
 
 export const Reconnecting: Story = {
   args: { transport: reconnectingTransport() },
+  beforeEach: () => {
+    reconnectingRequests = 0;
+  },
   play: async ({ canvasElement }) => {
     const canvas = await ask(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('.ek-progress')).toHaveTextContent('Reconnecting…'), {

@@ -117,7 +117,9 @@ export const ChatFiltersTheDashboard: Story = {
     await answered(canvasElement);
     const panel = await canvas.findByRole('group', { name: 'Querying data' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
-    await userEvent.click(within(within(panel).getByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
+    await userEvent.click(
+      within(await within(panel).findByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }),
+    );
     await waitFor(() =>
       expect(canvasElement.querySelector('.demo-filters')).toHaveTextContent('customer is one of 10'),
     );

@@ -72,7 +72,7 @@ describe('useDashboardChatBridge with the mock embed page', () => {
     // Chat → dashboard: "Show in dashboard" on that result sets the filter the result stands for.
     const exportButton = await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 });
     await userEvent.click(exportButton);
-    await userEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
     await waitFor(() => expect(within(panel).getByText('Dashboard filtered: region is Europe')).toBeVisible());
     expect(seen).toHaveBeenCalledWith({ 'orders.region': ['Europe'] });
     // The dashboard shows the filter and only Europe's rows (sent as a live set-filter action).

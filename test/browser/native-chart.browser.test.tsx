@@ -122,7 +122,7 @@ describe('QueryChart on the mock', () => {
     // Chat → native filters: the result is about Europe; the chart then shows Europe alone.
     const panel = await within(log).findByRole('group', { name: 'Querying data' });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
-    await userEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Show in dashboard' }));
     await waitFor(() => expect(marks()).toHaveLength(1), { timeout: 15_000 });
     expect(marks()[0]).toMatch(/^Europe: /);
   });

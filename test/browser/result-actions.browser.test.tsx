@@ -292,7 +292,7 @@ describe('the chart type switch', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(view);
     await userEvent.keyboard('{ArrowUp}'); // opens on the last item
-    const items = within(screen.getByRole('menu')).getAllByRole('menuitemradio');
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitemradio');
     expect(document.activeElement).toBe(items.at(-1));
     await userEvent.keyboard('{Home}');
     expect(document.activeElement).toBe(items[0]);
