@@ -95,6 +95,40 @@ describe('AgentChat follows the conversation (issue 9, point 1)', () => {
   }, 60_000);
 });
 
+describe('AgentChat keeps the view on what the user opens', () => {
+  it('"Show all" on a long answer at the bottom keeps the button where it was (no jump to the end)', async () => {
+    // One finished turn whose answer is longer than the markdown limit: "Show all" below it.
+    const answer = Array.from({ length: 900 }, (_, i) => `Paragraph ${i}: ${'revenue grew '.repeat(4)}`).join('\n\n');
+    const lines: ChatMessage[] = [
+      { id: '__cutoff__', state: { chatId: 'show-all', isStreaming: true } },
+      { id: 'u1', role: 'user', content: 'A long answer', sort: 0, isInProcess: false },
+      { id: 'a1', role: 'assistant', content: answer, sort: 1, isInProcess: false, graphPath: ['final'] },
+    ];
+    const body = lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+    const { box, scroller } = setup({
+      transport: {
+        url: '/show-all/stream-chat-state',
+        fetch: async () => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+      },
+    });
+    await ask(box(), 'A long answer');
+    const more = await screen.findByRole('button', { name: /^Show all/ }, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'false'));
+    await frames();
+    const list = scroller();
+    expect(distanceToBottom(list)).toBeLessThanOrEqual(2); // followed the answer to its end
+    await userEvent.click(more);
+    await frames(3);
+    // The rest opened where the button was, in view: the user reads on from there.
+    const rest = document.querySelector('.ek-more__text')!.getBoundingClientRect();
+    const view = list.getBoundingClientRect();
+    expect(rest.top).toBeGreaterThanOrEqual(view.top);
+    expect(rest.top).toBeLessThan(view.bottom);
+    expect(distanceToBottom(list)).toBeGreaterThan(1000);
+    expect(await screen.findByRole('button', { name: 'Jump to latest' })).toBeVisible();
+  }, 30_000);
+});
+
 describe('AgentChat keeps focus (point 2)', () => {
   it('Enter on a suggestion focuses the composer', async () => {
     const { box } = setup();

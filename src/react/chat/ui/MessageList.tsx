@@ -21,6 +21,10 @@ export const Suggest = lazy<(props: SuggestProps) => ReactNode>(() =>
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const NEAR_BOTTOM = 24;
 
+/** Whether the view is at (or within {@link NEAR_BOTTOM} of) the end of the content. */
+const atBottom = (element: HTMLElement) =>
+  element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_BOTTOM;
+
 /** A block of rows: re-renders only when its own ids change. */
 const MessageBlock = memo(function MessageBlock({ ids }: { ids: readonly string[] }) {
   return (
@@ -37,9 +41,10 @@ const MessageBlock = memo(function MessageBlock({ ids }: { ids: readonly string[
  * rows are grouped in blocks so that a long thread costs no more per message than a short one.
  *
  * Follows the conversation: while attached to the bottom it follows any growth of the
- * content (streamed text, a chart drawing, a panel opening), watched by a size observer on
- * the content. Only the user moving up detaches it (growth never does, as it leaves
- * `scrollTop` where it was); sending re-attaches and brings the question into view. A "jump
+ * content (streamed text, a chart drawing), watched by a size observer on the content. The
+ * user moving up detaches it (growth never does, as it leaves `scrollTop` where it was), and
+ * so does a click in the list between turns (what it opens grows below where the user reads);
+ * sending re-attaches and brings the question into view. A "jump
  * to latest" button shows whenever the bottom is out of view. A failed turn's error shows
  * inline under the question, with Retry.
  */
@@ -58,13 +63,10 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
 
   useEffect(() => {
     const element = scroller.current!;
-    const distance = () => element.scrollHeight - element.scrollTop - element.clientHeight;
     const follow = () => {
-      if (stick.current) {
-        element.scrollTop = element.scrollHeight;
-        lastTop.current = element.scrollTop;
-      }
-      setAway(distance() > NEAR_BOTTOM);
+      // The scroll event this causes records where the view now is (`onScroll`).
+      if (stick.current) element.scrollTop = element.scrollHeight;
+      setAway(!atBottom(element));
     };
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
     observer?.observe(content.current!);
@@ -92,7 +94,7 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
   const onScroll = () => {
     const element = scroller.current!;
     const top = element.scrollTop;
-    const near = element.scrollHeight - top - element.clientHeight <= NEAR_BOTTOM;
+    const near = atBottom(element);
     // Only the user moves the view up; content growing below leaves scrollTop alone.
     if (near) stick.current = true;
     else if (top < lastTop.current - 1) stick.current = false;
@@ -103,9 +105,8 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
   const jump = () => {
     const element = scroller.current!;
     stick.current = true;
+    // As in `follow`: the scroll event records the rest (where the view is, the button).
     element.scrollTop = element.scrollHeight;
-    lastTop.current = element.scrollTop;
-    setAway(false);
     focusComposer(ui);
   };
 
@@ -113,7 +114,17 @@ export function MessageList({ empty, label }: { empty?: ReactNode; label?: strin
   const name = label ?? messages.logLabel;
   return (
     <div className="ek-list-frame">
-      <div className="ek-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={name}>
+      <div
+        className="ek-list"
+        ref={scroller}
+        onScroll={onScroll}
+        // What the user opens ("Show all", a disclosure, another view) grows below where they
+        // are reading: the view stays put. (Capture: a question sent by the click re-attaches.)
+        onClickCapture={() => (stick.current &&= busy)}
+        tabIndex={0}
+        role="region"
+        aria-label={name}
+      >
         <div ref={content}>
           {nothing ? (
             empty
