@@ -3,33 +3,18 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AgentChat, ThemeProvider } from '../src';
 import { applyChatMessages, EMPTY_THREAD, type ChatMessage, type ChatThread } from '../src/protocol';
 import { frozenTransport, mockTransport } from './support/chat';
+import { askChat, chatDone, chatFrame, STORY_AGENT, STORY_USER } from './support/chat-play';
 
 const meta = {
   title: 'Chat/AgentChat',
   component: AgentChat,
   parameters: { layout: 'fullscreen' },
-  // A container 640 px high, which the chat fills (`parameters.containerHeight` changes it).
-  decorators: [
-    (Story, { parameters }) => (
-      <div style={{ height: parameters.containerHeight ?? 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>
-    ),
-  ],
-  args: {
-    transport: mockTransport(),
-    user: { displayName: 'Uma User', picture: undefined },
-    agent: { name: 'Data analyst' },
-  },
+  decorators: [chatFrame],
+  args: { transport: mockTransport(), user: STORY_USER, agent: STORY_AGENT },
 } satisfies Meta<typeof AgentChat>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const ask = async (canvasElement: HTMLElement, question: string) => {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Ask a question' }), `${question}{Enter}`);
-};
-const done = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Done.'), { timeout: 15_000 });
 
 /** Empty: suggested questions to start with. */
 export const Empty: Story = {
@@ -56,7 +41,7 @@ export const StreamingWithThinking: Story = {
     transport: frozenTransport('Revenue by region', afterThinkingTokens(8)),
   },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvasElement.querySelector('.ek-thinking summary')).toHaveTextContent('Thinking…'));
     await expect(canvasElement.querySelector('.ek-thinking')).toHaveAttribute('open');
@@ -70,7 +55,7 @@ export const StreamingWithThinking: Story = {
 export const ToolCallsInProgress: Story = {
   args: { transport: frozenTransport('Revenue by region', (line) => line.toolCall?.name === 'platformSqlApi') },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByText(/Searched the data model/)).toBeVisible());
     await expect(canvas.getByText(/running…/)).toBeVisible();
@@ -84,8 +69,8 @@ export const ToolCallsInProgress: Story = {
 export const ChartAnswer: Story = {
   args: { transport: mockTransport('storybook-chart') },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     await waitFor(() => expect(canvasElement.querySelectorAll('.mark-rect path')).toHaveLength(4), { timeout: 10_000 });
     await expect(canvasElement.querySelector('.ek-message--final')).toHaveTextContent(/leads with/);
   },
@@ -95,7 +80,7 @@ export const ChartAnswer: Story = {
 export const LoadAllRows: Story = {
   args: { transport: mockTransport('storybook-rows') },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'list revenue by customer');
+    await askChat(canvasElement, 'list revenue by customer');
     const canvas = within(canvasElement);
     const button = await canvas.findByRole('button', { name: /Load all \d+ rows/ }, { timeout: 15_000 });
     await userEvent.click(button);
@@ -110,8 +95,8 @@ export const LoadAllRows: Story = {
 export const TableAnswerAsBars: Story = {
   args: { transport: mockTransport('storybook-switch') },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Top 5 customers by revenue');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Top 5 customers by revenue');
+    await chatDone(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('table')).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: 'View: Table' }, { timeout: 10_000 }));
@@ -132,8 +117,8 @@ export const ResultExportMenu: Story = {
     resultActions: () => [{ key: 'pin', label: 'Pin to my board', onSelect: () => 'Pinned' }],
   },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'list revenue by customer');
-    await done(canvasElement);
+    await askChat(canvasElement, 'list revenue by customer');
+    await chatDone(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
     const items = within(await canvas.findByRole('menu')).getAllByRole('menuitem');
@@ -146,8 +131,8 @@ export const ResultExportMenu: Story = {
 export const ToolError: Story = {
   args: { transport: mockTransport('storybook-tool-error') },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'What is the weather in Oslo?');
-    await done(canvasElement);
+    await askChat(canvasElement, 'What is the weather in Oslo?');
+    await chatDone(canvasElement);
     // Plain words; the raw error is under "Details".
     await expect(within(canvasElement).getByText('This question could not be answered from the data.')).toBeVisible();
   },
@@ -160,7 +145,7 @@ export const ToolError: Story = {
 export const ServerError: Story = {
   args: { transport: mockTransport('storybook-500', { httpStatus: 500 }) },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     const canvas = within(canvasElement);
     const log = await canvas.findByRole('log');
     const alert = await within(log).findByRole('alert', {}, { timeout: 10_000 });
@@ -177,7 +162,7 @@ export const ServerError: Story = {
 export const NotSignedIn: Story = {
   args: { transport: mockTransport('storybook-401', { httpStatus: 401 }) },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('Sign in to use the chat.');
   },
@@ -194,7 +179,7 @@ export const SignInEnded: Story = {
     ]),
   },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Orders over time');
+    await askChat(canvasElement, 'Orders over time');
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('Your sign-in has ended. Sign in again, then retry.');
   },
@@ -207,7 +192,7 @@ export const FocusAfterSuggestion: Story = {
     const canvas = within(canvasElement);
     canvas.getByRole('button', { name: 'Orders over time' }).focus();
     await userEvent.keyboard('{Enter}');
-    await done(canvasElement);
+    await chatDone(canvasElement);
     await expect(canvas.getByRole('textbox', { name: 'Ask a question' })).toHaveFocus();
   },
 };
@@ -216,8 +201,8 @@ export const FocusAfterSuggestion: Story = {
 export const CollapsedReasoning: Story = {
   args: { transport: mockTransport('storybook-reasoning'), showThinking: true },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     const panel = canvasElement.querySelector('.ek-thinking')!;
     await expect(panel).not.toHaveAttribute('open');
     await expect(panel.querySelector('summary')).toHaveTextContent(/Thought for \d+ s/);
@@ -228,8 +213,8 @@ export const CollapsedReasoning: Story = {
 export const AnswerActions: Story = {
   args: { transport: mockTransport('storybook-actions'), onFeedback: fn() },
   play: async ({ canvasElement, args }) => {
-    await ask(canvasElement, 'Top 5 customers by revenue');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Top 5 customers by revenue');
+    await chatDone(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Copy answer' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Regenerate answer' })).toBeVisible();
@@ -280,8 +265,8 @@ export const BrandColour: Story = {
   args: { transport: mockTransport('storybook-brand') },
   decorators: [(Story) => <ThemeProvider theme={{ colors: { primary: '#f59e0b' } }}>{Story()}</ThemeProvider>],
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     const bubble = canvasElement.querySelector('.ek-message--user .ek-message__bubble')!;
     await expect(getComputedStyle(bubble).color).toBe('rgb(15, 23, 42)');
   },
@@ -292,8 +277,8 @@ export const Narrow: Story = {
   args: { transport: mockTransport('storybook-narrow') },
   decorators: [(Story) => <div style={{ width: 390, height: 700 }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     const list = canvasElement.querySelector('.ek-list') as HTMLElement;
     await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
   },
@@ -304,7 +289,7 @@ export const Aborted: Story = {
   args: { transport: mockTransport('storybook-abort', { lineDelayMs: 40 }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(canvas.getByText('Stopped. Everything received so far is kept.')).toBeVisible(), {
       timeout: 10_000,
@@ -363,8 +348,8 @@ export const AvatarFallback: Story = {
     user: { displayName: 'Zoë Ångström', picture: 'http://127.0.0.1:9/broken.png' },
   },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Orders over time');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Orders over time');
+    await chatDone(canvasElement);
     await waitFor(() => expect(within(canvasElement).getAllByText('ZÅ')[0]).toBeVisible());
     await expect(within(canvasElement).getAllByText('DA')[0]).toBeVisible();
   },
@@ -381,8 +366,8 @@ export const DarkTheme: Story = {
     ),
   ],
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by category');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by category');
+    await chatDone(canvasElement);
     const root = canvasElement.querySelector('.ek-chat') as HTMLElement;
     await expect(root.style.getPropertyValue('--ek-color-background')).toBe('#0f172a');
   },

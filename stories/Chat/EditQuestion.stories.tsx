@@ -2,26 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AgentChat } from '../../src';
 import { mockTransport } from '../support/chat';
+import { askChat, chatFrame, STORY_AGENT, STORY_USER } from '../support/chat-play';
 
 const meta = {
   title: 'Chat/Edit and ask again',
   component: AgentChat,
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ height: 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>],
-  args: {
-    transport: mockTransport('storybook-edit'),
-    user: { displayName: 'Uma User', picture: undefined },
-    agent: { name: 'Data analyst' },
-  },
+  decorators: [chatFrame],
+  args: { transport: mockTransport('storybook-edit'), user: STORY_USER, agent: STORY_AGENT },
 } satisfies Meta<typeof AgentChat>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const ask = async (canvasElement: HTMLElement, question: string) => {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Ask a question' }), `${question}{Enter}`);
-};
 const answers = (canvasElement: HTMLElement, count: number) =>
   waitFor(
     () => {
@@ -47,7 +40,7 @@ export const EditorOpen: Story = {
   args: { transport: mockTransport('storybook-edit-open') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by country');
+    await askChat(canvasElement, 'Revenue by country');
     await answers(canvasElement, 1);
     const box = await edit(canvasElement, 'Nothing');
     await userEvent.keyboard('{Escape}');
@@ -65,7 +58,7 @@ export const EditedQuestion: Story = {
   args: { transport: mockTransport('storybook-edit-folded') },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by country');
+    await askChat(canvasElement, 'Revenue by country');
     await answers(canvasElement, 1);
     await edit(canvasElement, 'Revenue by region');
     await userEvent.keyboard('{Enter}');
@@ -111,7 +104,7 @@ export const CopyQuestion: Story = {
     const original = clipboard.writeText.bind(clipboard);
     clipboard.writeText = async (text: string) => void writes.push(text);
     try {
-      await ask(canvasElement, 'Orders over time');
+      await askChat(canvasElement, 'Orders over time');
       await answers(canvasElement, 1);
       const copy = canvas.getByRole('button', { name: 'Copy question' });
       copy.focus(); // by keyboard: the actions show on focus
@@ -143,7 +136,7 @@ export const Labels: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by country');
+    await askChat(canvasElement, 'Revenue by country');
     await answers(canvasElement, 1);
     await expect(canvas.getByRole('group', { name: 'Aktionen zur Frage' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Frage kopieren' })).toBeInTheDocument();

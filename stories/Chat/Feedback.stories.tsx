@@ -3,16 +3,17 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AgentChat, createChatStore, type ChatFeedback } from '../../src';
 import { applyChatMessages, EMPTY_THREAD, type ChatMessage } from '../../src/protocol';
 import { frozenTransport, mockTransport } from '../support/chat';
+import { askChat, chatDone, chatFrame, STORY_AGENT, STORY_USER } from '../support/chat-play';
 
 const meta = {
   title: 'Chat/Feedback',
   component: AgentChat,
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ height: 640, maxWidth: 860, margin: '0 auto' }}>{Story()}</div>],
+  decorators: [chatFrame],
   args: {
     transport: mockTransport('storybook-feedback'),
-    user: { displayName: 'Uma User', picture: undefined },
-    agent: { name: 'Data analyst' },
+    user: STORY_USER,
+    agent: STORY_AGENT,
     onFeedback: fn(),
     onError: fn(),
   },
@@ -21,12 +22,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const ask = async (canvasElement: HTMLElement, question: string) => {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Ask a question' }), `${question}{Enter}`);
-};
-const done = (canvasElement: HTMLElement) =>
-  waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Done.'), { timeout: 15_000 });
 const last = <T,>(items: T[]) => items[items.length - 1]!;
 
 /** A finished thread of two answers, the first rated up, the second down with a reason. */
@@ -95,8 +90,8 @@ export const ReasonPickerOpen: Story = {
   args: { transport: mockTransport('storybook-feedback-picker') },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Bad answer' }));
     await expect(canvas.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
     const picker = canvas.getByRole('group', { name: 'What went wrong?' });
@@ -119,8 +114,8 @@ export const ReasonSent: Story = {
   args: { transport: mockTransport('storybook-feedback-sent') },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Orders over time');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Orders over time');
+    await chatDone(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Bad answer' }));
     await userEvent.keyboard('{Enter}'); // the first reason, by keyboard
     await userEvent.click(canvas.getByRole('button', { name: 'Send feedback' }));
@@ -143,14 +138,14 @@ export const ThrowingCallback: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await ask(canvasElement, 'Revenue by region');
-    await done(canvasElement);
+    await askChat(canvasElement, 'Revenue by region');
+    await chatDone(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Good answer' }));
     await expect(canvas.getByRole('button', { name: 'Good answer' })).toHaveAttribute('aria-pressed', 'true');
     await expect(args.onError).toHaveBeenCalledWith(
       expect.objectContaining({ kind: 'render', message: expect.stringContaining('analytics endpoint down') }),
     );
-    await ask(canvasElement, 'Orders over time');
+    await askChat(canvasElement, 'Orders over time');
     await waitFor(() => expect(canvasElement.querySelectorAll('.ek-message--final')).toHaveLength(2), {
       timeout: 15_000,
     });
@@ -163,7 +158,7 @@ export const NotWhileStreaming: Story = {
     transport: frozenTransport('Revenue by region', (line) => line.graphPath?.[0] === 'final' && !!line.content),
   },
   play: async ({ canvasElement }) => {
-    await ask(canvasElement, 'Revenue by region');
+    await askChat(canvasElement, 'Revenue by region');
     await waitFor(() => expect(canvasElement.querySelector('.ek-message--final')).not.toBeNull(), { timeout: 15_000 });
     await expect(within(canvasElement).queryByRole('button', { name: 'Good answer' })).toBeNull();
     await expect(within(canvasElement).queryByRole('button', { name: 'Bad answer' })).toBeNull();
