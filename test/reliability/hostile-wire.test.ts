@@ -4,15 +4,9 @@
 // chat proxy. First against the protocol core (Node), then in real Chromium against the
 // components inside a host page. Each class prints "N payloads, 0 crashes, …".
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import fc from 'fast-check';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, MOCK_ADMIN_KEY, toNodeHandler } from '../../src/mock';
 import {
@@ -31,6 +25,7 @@ import { createTheme, themeToCssVariables, themeToEmbedTheme, themeToVegaConfig 
 import { createEmbedClient } from '../../src/server';
 import { recordingProxy } from '../server/recording-proxy';
 import { serveFolder } from '../setup/static-server';
+import { buildFixturePage } from './support';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
 import {
   embedMessagePayloads,
@@ -388,15 +383,7 @@ describe('hostile wire data in Chromium, inside a host page', () => {
   };
 
   beforeAll(async () => {
-    const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
-    const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-hostile-wire-'));
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'silent',
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, 'hostile-wire.html') } },
-    });
+    const outDir = await buildFixturePage('hostile-wire');
     const host = await serveFolder(outDir, { index: 'hostile-wire.html' });
     hostOrigin = host.origin;
     closeHost = () => host.server.close();

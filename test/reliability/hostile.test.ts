@@ -2,17 +2,11 @@
 // CSP and again with none (issue 17), every untrusted field holding XSS payloads and the
 // charts' Vega specs trying to reach the network. Nothing may execute, navigate, open a
 // dialog or leave the page. (The hostile agent-output corpus is hostile-output.test.ts.)
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import type { Browser } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder } from '../setup/static-server';
 import { STRICT_CSP } from '../setup/commands';
-import { launchChromium } from './support';
+import { buildFixturePage, launchChromium } from './support';
 
 // Most host pages have no Content-Security-Policy: the same page with and without one.
 const modes: [string, Record<string, string>][] = [
@@ -25,15 +19,7 @@ describe.each(modes)('hostile input with %s', (mode, headers) => {
   let origin: string;
   let close: () => void;
   beforeAll(async () => {
-    const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
-    const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-hostile-'));
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'silent',
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: join(root, 'hostile.html') } },
-    });
+    const outDir = await buildFixturePage('hostile');
     const served = await serveFolder(outDir, { index: 'hostile.html', headers });
     origin = served.origin;
     close = () => served.server.close();
