@@ -80,11 +80,15 @@ const lazyModules = [
   './QueryTableView.js',
   // FilterBar's controls and their values queries, loaded by the first filter bar.
   './FilterBarView.js',
+  // The drill menu with its items and drilled queries' builders, loaded by the first datum opened.
+  './DrillMenu.js',
   // KpiCard's trend line, loaded by the first card that shows one.
   './KpiSparkline.js',
   // The board itself (grid, keyboard and pointer editing, undo, its widgets), loaded by the
   // first `Board` (react-embedded-analytics/boards); until then a placeholder holds its place.
   './BoardView.js',
+  // The form adding a widget to a board, loaded when it is first opened in edit mode.
+  './AddWidget.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import {
   AgentChat,
   createTheme,
@@ -12,10 +13,15 @@ import {
   type ChatTransport,
   type Drilldown,
   type GetSession,
+  type ResultActions,
   type ThreadRecord,
   type ThreadStore,
 } from '../src';
+import { pinAnswer, pinResultAction } from '../src/react/boards';
+import type { ExploreState } from '../src/react/explore';
 import { SemanticProvider, useChatDataModel } from '../src/react/native';
+import { EXPLORE_PARAM, exploreLink, urlWithExplore } from './explore-link';
+import { boardUserOf, demoBoardStore, editMyBoard, myBoardId, withExploredWidget } from './my-board';
 import { demoThemes, type DemoThemeName } from './themes';
 import { demoUsers, type DemoDashboard, type DemoUser } from './users';
 import './demo.css';
@@ -42,6 +48,11 @@ export interface DemoAppProps {
    * memory, for stories that must start afresh). Default `acme-insights`.
    */
   conversationsKey?: string | null;
+  /**
+   * Where each user's "My board" is kept: `localStorage` under this key and the user's id, or
+   * in memory (null: a board that starts afresh, for stories). Default `acme-insights-boards`.
+   */
+  boardsKey?: string | null;
 }
 
 /** A thread list kept in memory only (the host's own store, as a server-side one would be). */
@@ -72,28 +83,52 @@ function ChatWithModel(props: AgentChatProps) {
 
 // Loaded when picked: the iframe dashboards' first load stays as it was.
 const NativeOverview = lazy(() => import('./NativeOverview').then((module) => ({ default: module.NativeOverview })));
+const MyBoard = lazy(() => import('./MyBoard').then((module) => ({ default: module.MyBoard })));
+const ExplorePage = lazy(() => import('./ExplorePage').then((module) => ({ default: module.ExplorePage })));
 
-/** The sidebar's entry for the native overview (beside the iframe dashboards). */
+/** The sidebar's entries beside the iframe dashboards. */
 const NATIVE = 'native-overview';
+const MY_BOARD = 'my-board';
+const EXPLORE = 'explore';
+/** What the main area shows. */
+type Page = 'dashboard' | 'native' | 'board' | 'explore';
+const PAGES: Record<string, Page> = { [NATIVE]: 'native', [MY_BOARD]: 'board', [EXPLORE]: 'explore' };
+const TITLES: Record<Exclude<Page, 'dashboard'>, string> = {
+  native: 'Native overview',
+  board: 'My board',
+  explore: 'Explore',
+};
+const NOTES: Record<Page, string> = {
+  dashboard: 'Click a bar to ask the analyst about it.',
+  native: 'Click a bar to ask the analyst about it.',
+  board: 'Arrange it as you like. "Pin to board" on a chat answer adds it here, live with your data access.',
+  explore: 'Pick measures and dimensions to ask a question by pointing; "Save to board" keeps it on My board.',
+};
 
 /**
  * One user's dashboard and chat, connected by `useDashboardChatBridge`: a click on a bar in
  * the dashboard asks the analyst about it; "Show in dashboard" on an answer filters the
- * dashboard to it. Keyed by user: a new identity gets a new thread.
+ * dashboard to it; "Pin to board" adds it to the user's own board. Keyed by user: a new
+ * identity gets a new thread and its own board.
  */
 function Workspace({
   user,
   dashboard,
   transport,
   conversationsKey,
-  native = false,
+  boardsKey,
+  page,
+  onOpenBoard,
 }: {
   user: DemoUser;
   dashboard: DemoDashboard | undefined;
   transport: ChatTransport;
   conversationsKey: string | null;
-  /** Show the native overview (of `dashboard`'s deployment) instead of the iframe. */
-  native?: boolean;
+  boardsKey: string | null;
+  /** The iframe of `dashboard`, or a page over its deployment (native overview, My board, Explore). */
+  page: Page;
+  /** Shows My board (after "Save to board"). */
+  onOpenBoard: () => void;
 }) {
   const main = useRef<HTMLElement>(null);
   const chat = useRef<HTMLElement>(null);
@@ -108,6 +143,34 @@ function Workspace({
     onFilters: () => main.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
   });
   const filters = Object.entries(bridge.filters).filter(([, values]) => values.length > 0);
+  // The user's board: its store, and a generation that starts the board on screen again after
+  // a pin or a save changed it in the store.
+  const [boards] = useState(() => demoBoardStore(boardsKey, user));
+  const [boardUser] = useState(() => boardUserOf(user));
+  const [boardGeneration, setBoardGeneration] = useState(0);
+  const [pin] = useState(() =>
+    pinResultAction({
+      onPin: async (answer) => {
+        // A board on screen saves its waiting edit as it goes: let it, before the pin reads the board.
+        flushSync(() => setBoardGeneration((n) => n + 1));
+        // Titled by the user's own question (the chat's table keeps the query's title: two
+        // tables of one name on a page are two landmarks a screen reader cannot tell apart).
+        const title = answer.question?.slice(0, 200).trim() || answer.title;
+        await pinAnswer(boards, boardUser, await myBoardId(boards, boardUser), { ...answer, title });
+        setBoardGeneration((n) => n + 1);
+      },
+    }),
+  );
+  // "Show in dashboard" (the bridge's) and "Pin to board" on every result.
+  const resultActions: ResultActions = (call, message) => [
+    ...(bridge.chatProps.resultActions(call, message) ?? []),
+    ...(pin(call, message) ?? []),
+  ];
+  const saveExplored = (state: ExploreState) =>
+    editMyBoard(boards, boardUser, (definition) => withExploredWidget(definition, state)).then(() =>
+      setBoardGeneration((n) => n + 1),
+    );
+  const native = page === 'native';
   return (
     <>
       <section className="demo-conversations" aria-labelledby="demo-conversations-title">
@@ -121,12 +184,15 @@ function Workspace({
         />
       </section>
       <main className="demo-main" ref={main}>
-        <h1 className="demo-main__title">{native ? 'Native overview' : (dashboard?.title ?? 'No dashboards')}</h1>
+        <h1 className="demo-main__title">
+          {page === 'dashboard' ? (dashboard?.title ?? 'No dashboards') : TITLES[page]}
+        </h1>
         <p className="demo-main__note">
-          Showing what {user.name} may see: {user.role.toLowerCase()}. Click a bar to ask the analyst about it.
+          Showing what {user.name} may see: {user.role.toLowerCase()}. {NOTES[page]}
         </p>
         <div className="demo-filters" aria-live="polite">
-          {filters.length > 0 && (
+          {/* The chat's filters reach the dashboards (My board and Explore have their own). */}
+          {(page === 'dashboard' || native) && filters.length > 0 && (
             <>
               <span>
                 Filtered from the chat:{' '}
@@ -152,7 +218,17 @@ function Workspace({
             />
           </Suspense>
         )}
-        {!native && dashboard && (
+        {page === 'board' && dashboard && (
+          <Suspense fallback={null}>
+            <MyBoard key={boardGeneration} deploymentId={dashboard.deploymentId} store={boards} user={boardUser} />
+          </Suspense>
+        )}
+        {page === 'explore' && dashboard && (
+          <Suspense fallback={null}>
+            <ExplorePage deploymentId={dashboard.deploymentId} onSave={saveExplored} onOpenBoard={onOpenBoard} />
+          </Suspense>
+        )}
+        {page === 'dashboard' && dashboard && (
           <EmbeddedDashboard
             key={dashboard.publicId}
             publicId={dashboard.publicId}
@@ -168,6 +244,7 @@ function Workspace({
         <SemanticProvider deploymentId={dashboard?.deploymentId}>
           <ChatWithModel
             {...bridge.chatProps}
+            resultActions={resultActions}
             {...threads.chatProps}
             persist={key === null ? undefined : { user: key }}
             user={{ displayName: user.name }}
@@ -183,7 +260,8 @@ function Workspace({
  * A small analytics product built on react-embedded-analytics: a sidebar of dashboards and of
  * the user's conversations, the chosen dashboard as a signed embed, the analyst chat beside
  * it (the two connected: a bar asks the chat, an answer filters the dashboard; the chat
- * survives a reload), and pickers for the signed-in user (row-level security changes with
+ * survives a reload), the user's own board (answers pinned from the chat, questions saved
+ * from Explore), the explorer (its question in the URL), and pickers for the signed-in user (row-level security changes with
  * them) and the theme (embeds, charts and chat follow it).
  */
 export function DemoApp({
@@ -192,12 +270,31 @@ export function DemoApp({
   initialUserId,
   initialTheme = 'Light',
   conversationsKey = 'acme-insights',
+  boardsKey = 'acme-insights-boards',
 }: DemoAppProps) {
   const [userId, setUserId] = useState(initialUserId ?? demoUsers[0]!.id);
   const [themeName, setThemeName] = useState<DemoThemeName>(initialTheme);
-  const [publicId, setPublicId] = useState(dashboards[0]?.publicId);
+  // A link with an explored question opens the explorer.
+  const [publicId, setPublicId] = useState(() =>
+    exploreLink() !== undefined && dashboards.length > 0 ? EXPLORE : dashboards[0]?.publicId,
+  );
   const user = demoUsers.find((candidate) => candidate.id === userId) ?? demoUsers[0]!;
-  const native = publicId === NATIVE && dashboards.length > 0;
+  const page: Page =
+    dashboards.length > 0 && publicId !== undefined && Object.hasOwn(PAGES, publicId) ? PAGES[publicId]! : 'dashboard';
+  // Back to a URL with an explored question: the explorer again.
+  useEffect(() => {
+    const onPop = () => {
+      if (exploreLink() !== undefined && dashboards.length > 0) setPublicId(EXPLORE);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [dashboards.length]);
+  /** Shows `next`; leaving the explorer takes its question out of the URL (back brings it again). */
+  const open = (next: string) => {
+    if (next !== EXPLORE && new URLSearchParams(window.location.search).has(EXPLORE_PARAM))
+      window.history.pushState(null, '', urlWithExplore(undefined));
+    setPublicId(next);
+  };
   const dashboard = dashboards.find((candidate) => candidate.publicId === publicId) ?? dashboards[0];
   const theme = useMemo(() => createTheme(demoThemes[themeName]), [themeName]);
   // New identity, new sessions and a new thread: keyed by user.
@@ -239,7 +336,7 @@ export function DemoApp({
             </label>
           </div>
         </header>
-        <div className="demo-body">
+        <div className="demo-body" data-page={page}>
           <nav className="demo-sidebar" aria-label="Dashboards">
             <h2 className="demo-sidebar__title">Dashboards</h2>
             <ul>
@@ -247,20 +344,27 @@ export function DemoApp({
                 <li key={candidate.publicId}>
                   <button
                     type="button"
-                    aria-current={!native && candidate.publicId === dashboard?.publicId ? 'page' : undefined}
-                    onClick={() => setPublicId(candidate.publicId)}
+                    aria-current={
+                      page === 'dashboard' && candidate.publicId === dashboard?.publicId ? 'page' : undefined
+                    }
+                    onClick={() => open(candidate.publicId)}
                   >
                     {candidate.title}
                   </button>
                 </li>
               ))}
-              {dashboards.length > 0 && (
-                <li>
-                  <button type="button" aria-current={native ? 'page' : undefined} onClick={() => setPublicId(NATIVE)}>
-                    Native overview
-                  </button>
-                </li>
-              )}
+              {dashboards.length > 0 &&
+                ([NATIVE, MY_BOARD, EXPLORE] as const).map((id) => (
+                  <li key={id}>
+                    <button
+                      type="button"
+                      aria-current={page === PAGES[id] ? 'page' : undefined}
+                      onClick={() => open(id)}
+                    >
+                      {TITLES[PAGES[id] as Exclude<Page, 'dashboard'>]}
+                    </button>
+                  </li>
+                ))}
             </ul>
           </nav>
           <Workspace
@@ -269,7 +373,9 @@ export function DemoApp({
             dashboard={dashboard}
             transport={transport}
             conversationsKey={conversationsKey}
-            native={native}
+            boardsKey={boardsKey}
+            page={page}
+            onOpenBoard={() => open(MY_BOARD)}
           />
         </div>
       </div>

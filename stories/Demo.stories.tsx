@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { DemoApp } from '../demo/App';
+import { urlWithExplore } from '../demo/explore-link';
 import { fixtureDashboards, storybookDemoBackend } from './support/demo-backend';
 
 const meta = {
@@ -14,6 +15,7 @@ const meta = {
     initialUserId: { control: 'select', options: ['erin', 'elias', 'nadia'] },
     initialTheme: { control: 'select', options: ['Light', 'Dark', 'Ocean', 'Orchard'] },
     conversationsKey: { control: false },
+    boardsKey: { control: false },
   },
 } satisfies Meta<typeof DemoApp>;
 
@@ -159,5 +161,102 @@ export const Conversations: Story = {
     const log = await canvas.findByRole('log');
     await waitFor(() => expect(log).toHaveTextContent('leads with'));
     await expect(log).not.toHaveTextContent('Revenue over time');
+  },
+};
+
+/** The board's widgets of `root` once each has drawn its data (charts drawn, KPIs answered). */
+const boardCell = (canvasElement: HTMLElement, id: string) =>
+  waitFor(
+    () => {
+      const cell = canvasElement.querySelector<HTMLElement>(`[data-widget-id="${id}"]`);
+      if (!cell) throw new Error(`widget ${id} is not on the board`);
+      return cell;
+    },
+    { timeout: 15_000 },
+  );
+
+/** "My board": a new user's board starts with a KPI and a chart, and can be edited. */
+export const MyBoard: Story = {
+  args: { conversationsKey: null, boardsKey: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'My board' }));
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('My board');
+    await expect(canvas.getByRole('button', { name: 'My board' })).toHaveAttribute('aria-current', 'page');
+    const chart = await boardCell(canvasElement, 'weekly');
+    await waitFor(() => expect(chart.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+    await boardCell(canvasElement, 'revenue');
+    // Editable: a keyboard move is saved to the user's store.
+    chart.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await canvas.findByText('All changes saved', {}, { timeout: 5_000 });
+  },
+};
+
+/**
+ * "Pin to board" on a chat answer: it lands on the user's own board, live, its SQL run again
+ * with that user's access (Elias: Europe only).
+ */
+export const PinFromChat: Story = {
+  args: { conversationsKey: null, boardsKey: null, initialUserId: 'elias' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Top 10 customers by revenue' }, { timeout: 10_000 }),
+    );
+    await answered(canvasElement);
+    const panel = await canvas.findByRole('group', { name: 'Querying data' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Export' }, { timeout: 10_000 }));
+    await userEvent.click(
+      within(await within(panel).findByRole('menu')).getByRole('menuitem', { name: 'Pin to board' }),
+    );
+    await within(panel).findByText('Pinned to the board', {}, { timeout: 10_000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'My board' }));
+    const answer = await boardCell(canvasElement, 'answer-4');
+    await waitFor(() => expect(within(answer).getAllByRole('row').length).toBeGreaterThan(1), { timeout: 15_000 });
+    // Its note (worded by the board) says it runs with the viewer's access.
+    await expect(within(answer).getByText(/^Live, with your data access/)).toBeVisible();
+  },
+};
+
+/**
+ * "Explore": a question by pointing, its state in the URL, and "Save to board" adds it to My
+ * board as a chart.
+ */
+export const Explore: Story = {
+  args: { conversationsKey: null, boardsKey: null },
+  // The explorer writes its question to the page's URL: the next story starts without it.
+  beforeEach: () => () => window.history.replaceState(null, '', urlWithExplore(undefined)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Explore' }));
+    await userEvent.click(await canvas.findByRole('checkbox', { name: /^Revenue/ }, { timeout: 15_000 }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^Region/ }));
+    await waitFor(() => expect(canvasElement.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+    await expect(new URL(window.location.href).searchParams.get('explore')).toBeTruthy();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save to board' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Open My board' }, { timeout: 5_000 }));
+    await expect(new URL(window.location.href).searchParams.get('explore')).toBeNull();
+    const saved = await boardCell(canvasElement, 'explore-4');
+    await waitFor(() => expect(saved.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+  },
+};
+
+/** My board on a phone, in the dark theme: the widgets stack in reading order. */
+export const MyBoardPhoneDark: Story = {
+  args: { conversationsKey: null, boardsKey: null, initialTheme: 'Dark' },
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'My board' }));
+    const chart = await boardCell(canvasElement, 'weekly');
+    await waitFor(() => expect(chart.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
   },
 };

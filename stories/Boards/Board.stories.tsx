@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Board, type BoardDefinition, type BoardLabels } from '../../src/react/boards';
 import { FilterBar } from '../../src/react/native';
 import { ELIAS, LAST_QUARTER, NativeFrame, type NativeFrameOptions } from '../support/native-data';
-import { answerBoard, badBoard, futureBoard, notesBoard, salesBoard } from './board-definitions';
+import { answerBoard, badBoard, followingAnswerBoard, futureBoard, notesBoard, salesBoard } from './board-definitions';
 
 // Boards on the mock's data API by the session path (Erin unless said otherwise), over the
 // last quarter of the mock's data (its "now" is 2024-12-31): the native KPIs, charts and
@@ -261,6 +261,126 @@ export const PinnedAnswerRefused: Story = {
   },
 };
 
+/**
+ * Pinned answers whose SQL is one grouped query over one cube run as semantic queries, so the
+ * page's filter bar reaches them: Europe picked, the United States leaves the countries.
+ */
+export const PinnedAnswerFollowsFilters: Story = {
+  args: { definition: followingAnswerBoard(), filterBar: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await allReady(canvasElement, 2, 1);
+    const countries = canvasElement.querySelector<HTMLElement>('[data-widget-id="countries"]')!;
+    await expect(within(countries).getByText('United States')).toBeVisible();
+    await expect(within(countries).getByText("Live, with your data access and the board's filters.")).toBeVisible();
+    await expect(canvas.queryByText(/filters do not apply/)).toBeNull();
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 }));
+    await waitFor(() => expect(within(countries).queryByText('United States')).toBeNull(), { timeout: 15_000 });
+    await waitFor(() => expect(within(countries).getByText('Germany')).toBeVisible(), { timeout: 15_000 });
+    await allReady(canvasElement, 2, 1);
+  },
+};
+
+/** A pinned SQL the board cannot read as a semantic query (a month range): the filter bar does not reach it, and it says so. */
+export const PinnedAnswerFiltersDoNotApply: Story = {
+  args: { definition: answerBoard(), filterBar: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const answer = await waitFor(
+      () => {
+        const cell = canvasElement.querySelector<HTMLElement>('[data-widget-id="answer"]');
+        if (!cell) throw new Error('the pinned answer is not on the board yet');
+        return cell;
+      },
+      { timeout: 15_000 },
+    );
+    await waitFor(() => expect(within(answer).getByRole('cell', { name: 'United States' })).toBeVisible(), {
+      timeout: 15_000,
+    });
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Europe' }, { timeout: 15_000 }));
+    // The KPI beside it answers for Europe; the pinned SQL keeps every country, and says why.
+    await allReady(canvasElement, 1, 0);
+    await expect(within(answer).getByRole('cell', { name: 'United States' })).toBeVisible();
+    await expect(within(answer).getByText(/The board's filters do not apply to this answer/)).toBeVisible();
+  },
+};
+
+/**
+ * Adding a widget by keyboard alone: Add widget opens the form (focus on its first field),
+ * Tab to the measure and the title, Enter on Add; the KPI lands in the first free place,
+ * takes focus and is announced; Ctrl+Z takes it away again.
+ */
+export const AddWidgetByKeyboard: Story = {
+  args: { definition: notesBoard(), editable: true, onChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: 'Goals' }, { timeout: 15_000 });
+    canvas.getByRole('button', { name: 'Add widget' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const form = await canvas.findByRole('dialog', { name: 'Add a widget' }, { timeout: 15_000 });
+    await waitFor(() => expect(within(form).getByRole('radio', { name: 'KPI' })).toHaveFocus());
+    await within(form).findByRole('combobox', { name: 'Measure' }, { timeout: 15_000 });
+    await userEvent.tab();
+    await expect(within(form).getByRole('combobox', { name: 'Measure' })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('Revenue now');
+    await userEvent.tab();
+    await expect(within(form).getByRole('button', { name: 'Add' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    // The cell (the KPI inside it is a group of the same name too).
+    const added = await waitFor(() => {
+      const cell = canvasElement.querySelector<HTMLElement>('[data-widget-id="kpi-1"]');
+      if (!cell) throw new Error('not added yet');
+      return cell;
+    });
+    await expect(added).toHaveAttribute('aria-label', 'Revenue now');
+    await waitFor(() => expect(added).toHaveFocus());
+    await expect(canvas.getByRole('status')).toHaveTextContent('Revenue now added.');
+    const last = (args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition;
+    await expect(last.widgets.at(-1)).toMatchObject({ kind: 'kpi', measure: 'orders.revenue', title: 'Revenue now' });
+    await allReady(canvasElement, 2, 0);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(canvasElement.querySelector('[data-widget-id="kpi-1"]')).toBeNull());
+    await expect(canvas.getByRole('status')).toHaveTextContent('Undone: Revenue now added.');
+  },
+};
+
+/** The form adding a widget, left open (a chart by a time dimension, so its granularity shows), in the dark theme. */
+export const AddWidgetForm: Story = {
+  args: { definition: notesBoard(), editable: true },
+  globals: { theme: 'Dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: 'Goals' }, { timeout: 15_000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Add widget' }));
+    const form = await canvas.findByRole('dialog', { name: 'Add a widget' }, { timeout: 15_000 });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Chart' }));
+    await userEvent.selectOptions(await within(form).findByRole('combobox', { name: 'By' }), 'Created at');
+    await expect(within(form).getByRole('combobox', { name: 'Per' })).toHaveValue('month');
+    await expect(canvas.getByRole('button', { name: 'Add widget' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** Adding a chart on a phone: the form wraps to the narrow board, and the new widget stacks in reading order. */
+export const AddWidgetOnPhone: Story = {
+  args: { definition: notesBoard(), editable: true, width: 370 },
+  globals: { viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: 'Goals' }, { timeout: 15_000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Add widget' }));
+    const form = await canvas.findByRole('dialog', { name: 'Add a widget' }, { timeout: 15_000 });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Chart' }));
+    await userEvent.selectOptions(await within(form).findByRole('combobox', { name: 'By' }), 'Region');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    const added = await canvas.findByRole('group', { name: 'Chart of revenue' });
+    await waitFor(() => expect(added).toHaveFocus());
+    for (const cell of canvasElement.querySelectorAll('.ek-board__cell'))
+      expect(cell.getBoundingClientRect().width).toBeLessThanOrEqual(371);
+    await allReady(canvasElement, 2, 1);
+  },
+};
+
 /** On a phone: one column, in reading order, each widget as tall as on a wide screen. */
 export const Phone: Story = {
   args: { width: 370 },
@@ -356,6 +476,22 @@ const GERMAN: Partial<BoardLabels> = {
   problems: (count) =>
     count === 1 ? 'Eine Kachel kann nicht angezeigt werden' : `${count} Kacheln können nicht angezeigt werden`,
   unreadable: 'Dieses Board kann nicht angezeigt werden',
+  addWidget: 'Kachel hinzufügen',
+  addHeading: 'Eine Kachel hinzufügen',
+  addKind: 'Art',
+  addKinds: { kpi: 'Kennzahl', chart: 'Diagramm', table: 'Tabelle', text: 'Notiz' },
+  addMeasure: 'Kennzahl',
+  addBy: 'Nach',
+  addByNothing: 'Nichts (eine Summe)',
+  addGranularity: 'Je',
+  addGranularities: { day: 'Tag', week: 'Woche', month: 'Monat', quarter: 'Quartal', year: 'Jahr' },
+  addTitle: 'Titel (optional)',
+  addText: 'Text',
+  addSubmit: 'Hinzufügen',
+  addCancel: 'Abbrechen',
+  addLoading: 'Das Datenmodell wird geladen…',
+  addNoMembers: 'Das Datenmodell hat hier keine Kennzahlen: eine Notiz geht immer.',
+  added: (name) => `${name} hinzugefügt.`,
 };
 
 export const German: Story = {
@@ -374,6 +510,10 @@ export const German: Story = {
     // German numbers in the KPI: a decimal comma.
     await allReady(canvasElement, 1, 0);
     await expect(canvasElement.querySelector('.ek-kpi__value')!.textContent).toMatch(/\d,\d/);
+    // The form adding a widget, in German too.
+    await userEvent.click(canvas.getByRole('button', { name: 'Kachel hinzufügen' }));
+    const form = await canvas.findByRole('dialog', { name: 'Eine Kachel hinzufügen' }, { timeout: 15_000 });
+    await expect(within(form).getByRole('radio', { name: 'Diagramm' })).toBeVisible();
   },
 };
 

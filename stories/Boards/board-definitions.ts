@@ -132,3 +132,41 @@ export function answerBoard(sqlQuery?: string): BoardDefinition {
     ],
   };
 }
+
+/**
+ * Two pinned answers whose SQL is one grouped query over the `orders` cube (the mock agent's
+ * shape): drawn from the data model, so the page's and the board's filters reach them.
+ */
+export function followingAnswerBoard(): BoardDefinition {
+  return {
+    version: 2,
+    title: 'Pinned answers that follow the filters',
+    widgets: [
+      {
+        id: 'countries',
+        kind: 'answer',
+        title: 'Revenue by country',
+        question: 'What is revenue by country?',
+        sqlQuery: 'SELECT country, SUM(revenue) AS revenue FROM orders GROUP BY country ORDER BY revenue DESC',
+        view: 'table',
+        layout: { x: 0, y: 0, w: 6, h: 5 },
+      },
+      {
+        id: 'regions',
+        kind: 'answer',
+        title: 'Revenue by region',
+        question: 'What is revenue by region?',
+        sqlQuery: 'SELECT region, SUM(revenue) AS revenue FROM orders GROUP BY region ORDER BY revenue DESC LIMIT 10',
+        view: 'chart',
+        vegaSpec: JSON.stringify({
+          mark: 'bar',
+          encoding: {
+            x: { field: 'region', type: 'nominal', sort: '-y' },
+            y: { field: 'revenue', type: 'quantitative' },
+          },
+        }),
+        layout: { x: 6, y: 0, w: 6, h: 5 },
+      },
+    ],
+  };
+}

@@ -117,6 +117,73 @@ function FiltersAlone() {
   );
 }
 
+/** A number range (revenue at least 100, at most 5,000,000): text that is not a number is named. */
+export const NumberRange: Story = {
+  render: () => <RangeAlone />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const min = await canvas.findByRole('textbox', { name: 'Minimum: Revenue' }, { timeout: 15_000 });
+    await userEvent.clear(min);
+    await userEvent.type(min, '12abc');
+    await canvas.findByText('"12abc" is not a number');
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(min);
+    await userEvent.type(min, '9000000');
+    await canvas.findByText('The minimum is above the maximum');
+    await userEvent.clear(min);
+    await userEvent.type(min, '250');
+    await waitFor(() => expect(canvas.queryByText('The minimum is above the maximum')).toBeNull());
+  },
+};
+
+/** The number editor in German: a list of values for "ist", with a decimal comma. */
+export const NumberListGerman: Story = {
+  render: () => <RangeAlone list labels />,
+  globals: { locale: 'de-DE' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = await canvas.findByRole('textbox', { name: 'Wert: Revenue' }, { timeout: 15_000 });
+    await userEvent.type(input, '10; 1,5; zehn');
+    await canvas.findByText('„zehn“ ist keine Zahl');
+  },
+};
+
+function RangeAlone({ list = false, labels = false }: { list?: boolean; labels?: boolean }) {
+  const explorer = useExplorer({
+    initial: {
+      ...revenueByCountry,
+      filters: list
+        ? [{ member: 'orders.revenue', operator: 'equals', values: [] }]
+        : [
+            { member: 'orders.revenue', operator: 'gte', values: ['100'] },
+            { member: 'orders.revenue', operator: 'lte', values: ['5000000'] },
+          ],
+    },
+  });
+  return (
+    <Explorer.Root explorer={explorer} labels={labels ? GERMAN_EXPLORE_LABELS : undefined}>
+      <Explorer.Filters />
+    </Explorer.Root>
+  );
+}
+
+/** Nothing asked yet: the result says what to do, in the place the chart will take. */
+export const Empty: Story = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Pick a measure or a dimension/, {}, { timeout: 15_000 });
+  },
+};
+
+/** The result alone (the host's own controls around it). */
+export const ResultAlone: Story = {
+  render: () => <PartAlone part="result" />,
+  play: async ({ canvasElement }) => drawn(canvasElement),
+};
+
+/** Back, forward, reset and "Save to board" alone. */
+export const ActionsAlone: Story = { render: () => <PartAlone part="actions" /> };
+
 /** The member list alone, searchable. */
 export const MembersAlone: Story = {
   render: () => <PartAlone part="members" />,
@@ -130,12 +197,20 @@ export const MembersAlone: Story = {
 /** Time, order and chart type alone. */
 export const ControlsAlone: Story = { render: () => <PartAlone part="controls" /> };
 
-function PartAlone({ part }: { part: 'members' | 'controls' }) {
+function PartAlone({ part }: { part: 'members' | 'controls' | 'result' | 'actions' }) {
   const explorer = useExplorer({ initial: revenueByCountry });
   return (
     <Explorer.Root explorer={explorer}>
       {part === 'members' ? (
         <Explorer.Members />
+      ) : part === 'result' ? (
+        <Explorer.Result />
+      ) : part === 'actions' ? (
+        <div className="ek-explore__bar">
+          <Explorer.History />
+          <Explorer.Reset />
+          <Explorer.Save onSave={() => {}} />
+        </div>
       ) : (
         <>
           <Explorer.Time />

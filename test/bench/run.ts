@@ -10,9 +10,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { boardsBench } from './boards.bench';
 import { boardsStoreBench } from './boards-store.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
+import { exploreBench } from './explore.bench';
 import { nativeBench } from './native.bench';
 import { report } from './harness';
 import { protocolBench } from './protocol.bench';
@@ -29,7 +31,9 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['charts', chartsBench, true],
   ['chat', chatBench, true],
   ['native', nativeBench, true],
+  ['boards', boardsBench, true],
   ['boards-store', boardsStoreBench, true],
+  ['explore', exploreBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)

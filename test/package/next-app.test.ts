@@ -5,9 +5,11 @@
  * the package's own command, and driven in Chromium: the dashboard loads, a question streams
  * to a chart, Stop sends exactly one abort, a reload keeps the conversation, a rating reaches
  * the backend's /api/feedback and shows again after a reload, the layout
- * stacks at 390 px; signed out, both ask to sign in. Boards and ratings live in the example's
- * database (PGlite in its folder): a user's board is saved, read back, 404 to another user, and
- * survives a restart of the server, as ratings do. Its native KPIs and first chart are rendered
+ * stacks at 390 px; signed out, both ask to sign in. Boards, ratings and the conversation list
+ * live in the example's database (PGlite in its folder): a user's board is saved, read back, 404
+ * to another user, and survives a restart of the server, as ratings and conversations do; a
+ * chat answer pinned in one session shows live on /board after a reload, and on the board Erin
+ * shares with Europe, Elias sees Europe's rows only. Its native KPIs and first chart are rendered
  * on the server: their numbers are in the HTML, and the browser makes no `/load` request for them.
  */
 import { chromium, type Browser, type Page } from 'playwright';
@@ -131,6 +133,78 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     expect((await list('elias')).ratings).toEqual([]); // never another user's
   });
 
+  it("keeps each user's conversation list at /api/threads, and refuses what does not fit", async () => {
+    const call = (user: string, path: string, init: RequestInit = {}) =>
+      fetch(`${origin}/api/threads${path}`, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', Cookie: `user=${user}`, ...init.headers },
+      });
+    const put = (user: string, chatId: string, body: unknown, headers: Record<string, string> = {}) =>
+      call(user, `/${encodeURIComponent(chatId)}`, {
+        method: 'PUT',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers,
+      });
+    const list = async (user: string) =>
+      ((await (await call(user, '')).json()) as { threads: { chatId: string; title: string }[] }).threads;
+    const thread = { title: 'Margins by country', createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_500 };
+    expect((await put('erin', 'api-thread-1', thread, { Cookie: '' })).status).toBe(401);
+    expect((await call('', '', { headers: { Cookie: '' } })).status).toBe(401);
+    expect((await put('erin', 'api-thread-1', thread, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await call('erin', '', { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
+    expect((await put('erin', 'api-thread-1', thread, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await put('erin', 'api-thread-1', { ...thread, title: 'x'.repeat(10_000) })).status).toBe(413);
+    // A body that declares no length is cut off as it streams past the cap.
+    const streamed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"title":"${'x'.repeat(64 * 1024)}`));
+        controller.close();
+      },
+    });
+    const unsized = await fetch(`${origin}/api/threads/api-thread-1`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: 'user=erin' },
+      body: streamed,
+      duplex: 'half',
+    } as RequestInit);
+    expect(unsized.status).toBe(413);
+    const refused = async (chatId: string, body: unknown) => {
+      const response = await put('erin', chatId, body);
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { error: string }).error;
+    };
+    expect(await refused('api-thread-1', { ...thread, title: 'x'.repeat(201) })).toMatch(/^title/);
+    expect(await refused('api-thread-1', { ...thread, createdAt: -1 })).toMatch(/^createdAt/);
+    expect(await refused('api-thread-1', { ...thread, updatedAt: '1700000000500' })).toMatch(/^updatedAt/);
+    expect(await refused('a thread', thread)).toMatch(/^chatId/);
+    expect(await refused('api-thread-1', '{"title":')).toBe('body: not JSON');
+    expect(await refused('api-thread-1', [thread])).toMatch(/^body/);
+    // Stored as given: values are parameters, never SQL.
+    const injected = "x');DELETE-FROM-example_threads;--";
+    expect((await put('erin', injected, { ...thread, title: "'; DROP TABLE example_threads; --" })).status).toBe(204);
+    expect((await put('erin', 'api-thread-1', thread)).status).toBe(204);
+    expect(await list('erin')).toEqual(
+      expect.arrayContaining([
+        { chatId: 'api-thread-1', ...thread },
+        expect.objectContaining({ chatId: injected, title: "'; DROP TABLE example_threads; --" }),
+      ]),
+    );
+    // Never another user's: not listed, and their delete removes nothing of it.
+    expect((await list('elias')).map((t) => t.chatId)).not.toContain('api-thread-1');
+    expect((await call('elias', '/api-thread-1', { method: 'DELETE' })).status).toBe(204);
+    expect((await call('erin', `/${encodeURIComponent(injected)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await list('erin')).map((t) => t.chatId)).toEqual(['api-thread-1']);
+    // At most 200 per user: the least recently asked go first (Elias's, removed again after).
+    for (let i = 0; i < 201; i++)
+      expect((await put('elias', `cap-${i}`, { title: `t${i}`, createdAt: i, updatedAt: i })).status).toBe(204);
+    const capped = (await list('elias')).map((t) => t.chatId);
+    expect(capped).toHaveLength(200);
+    expect(capped[0]).toBe('cap-200');
+    expect(capped).not.toContain('cap-0');
+    for (const chatId of capped) await call('elias', `/${chatId}`, { method: 'DELETE' });
+    expect(await list('elias')).toEqual([]);
+  });
+
   it("keeps each user's boards in its database: saved, read back, another user's is 404", async () => {
     const call = (user: string, path: string, init: RequestInit = {}) =>
       fetch(`${origin}/api/boards${path}`, {
@@ -180,6 +254,10 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     expect(ratings.ratings).toMatchObject([{ messageId: 'm-1', rating: 'down' }]);
     const page = await (await fetch(`${origin}/board`, { headers: { Cookie: 'user=erin' } })).text();
     expect(page).toContain('Europe looks low');
+    const threads = (await (await fetch(`${origin}/api/threads`, { headers: { Cookie: 'user=erin' } })).json()) as {
+      threads: { chatId: string }[];
+    };
+    expect(threads.threads.map((t) => t.chatId)).toEqual(['api-thread-1']);
   });
 
   describe('in Chromium', () => {
@@ -194,9 +272,12 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     });
 
-    async function open(cookie: boolean): Promise<Page> {
+    /** The cubesql answers (their bodies) each page received. */
+    const sqlAnswers = new Map<Page, Promise<string>[]>();
+
+    async function open(cookie: boolean, user = 'erin', path = '/'): Promise<Page> {
       const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-      if (cookie) await context.addCookies([{ name: 'user', value: 'erin', url: origin }]);
+      if (cookie) await context.addCookies([{ name: 'user', value: user, url: origin }]);
       const opened = await context.newPage();
       const logged: string[] = [];
       problems.set(opened, logged);
@@ -215,7 +296,13 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       opened.on('request', (request) => {
         if (request.url().endsWith('/api/chat/abort')) aborts.push({ status: undefined });
       });
-      await opened.goto(origin);
+      const answers: Promise<string>[] = [];
+      sqlAnswers.set(opened, answers);
+      opened.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith('/cubejs-api/v1/cubesql') && response.ok())
+          answers.push(response.text());
+      });
+      await opened.goto(`${origin}${path}`);
       return opened;
     }
 
@@ -256,6 +343,22 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
         .poll(() => page.locator('.ek-chat > [role="status"]').textContent(), { timeout: 30_000 })
         .toBe('Done.');
       console.log(`next-app: dashboard ready in ${dashboardMs} ms, answer with chart in ${Date.now() - asked} ms`);
+    });
+
+    it("lists the conversation, kept on the backend for this user only (not in another's list)", async () => {
+      await expect
+        .poll(() => page.locator('.ek-threads__title').allTextContents(), { timeout: 20_000 })
+        .toEqual(['Revenue by region', 'Margins by country']); // the second saved through the API above
+      expect(await page.locator('.ek-threads__item[data-current]').count()).toBe(1);
+      const listed = async (user: string) =>
+        (
+          (await (await fetch(`${origin}/api/threads`, { headers: { Cookie: `user=${user}` } })).json()) as {
+            threads: { title: string }[];
+          }
+        ).threads.map((t) => t.title);
+      await expect.poll(() => listed('erin'), { timeout: 10_000 }).toContain('Revenue by region');
+      expect(await listed('elias')).not.toContain('Revenue by region');
+      expect(problems.get(page)).toEqual([]);
     });
 
     it('Stop sends exactly one abort, and what streamed stays', async () => {
@@ -316,6 +419,70 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       expect(problems.get(page)).toEqual([]);
     });
 
+    it('pins an answer from the chat to "My board", where it runs live and stays after a reload', async () => {
+      await page.locator('.ek-chat').getByRole('button', { name: 'Export' }).first().click();
+      await page.getByRole('menuitem', { name: 'Pin to board' }).click();
+      await expect
+        .poll(() => page.locator('.ek-chat .ek-chart__status').allTextContents(), { timeout: 20_000 })
+        .toContain('Pinned to the board');
+      await page.goto(`${origin}/board`);
+      for (const round of ['first', 'after a reload']) {
+        if (round !== 'first') await page.reload();
+        await page
+          .locator('.ek-board__answer-result .ek-chart__view[data-drawn]')
+          .waitFor({ timeout: 30_000 })
+          .catch((error: unknown) => {
+            throw new Error(`the pinned answer is not drawn (${round})`, { cause: error });
+          });
+      }
+      // Its SQL ran again in the browser under Erin's data token: every region's rows.
+      const answers = await Promise.all(sqlAnswers.get(page)!);
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) for (const region of ['Europe', 'North America']) expect(answer).toContain(region);
+      expect(problems.get(page)).toEqual([]);
+      await page.goto(origin);
+      await page.locator('.ek-embed[data-phase="ready"]').waitFor({ timeout: 30_000 });
+    });
+
+    it('on the board Erin shares with Europe, Elias sees his own rows only, and none of her conversations', async () => {
+      const call = (user: string, path: string, init: RequestInit = {}) =>
+        fetch(`${origin}/api/boards${path}`, {
+          ...init,
+          headers: { 'Content-Type': 'application/json', Cookie: `user=${user}`, ...init.headers },
+        });
+      const { boards } = (await (await call('erin', '')).json()) as { boards: { id: string; title: string }[] };
+      const mine = boards.find((b) => b.title === 'My board')!;
+      const { board } = (await (await call('erin', `/${mine.id}`)).json()) as {
+        board: { revision: number; definition: { widgets: { kind: string }[] } };
+      };
+      expect(board.definition.widgets.filter((w) => w.kind === 'answer')).toHaveLength(1);
+      // Not shared yet: to Elias it is not there, as a board that does not exist (or an id that is not one).
+      for (const id of [mine.id, "x' OR '1'='1"])
+        expect(
+          (await fetch(`${origin}/board?id=${encodeURIComponent(id)}`, { headers: { Cookie: 'user=elias' } })).status,
+        ).toBe(404);
+      const shared = await call('erin', `/${mine.id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ definition: board.definition, revision: board.revision, sharedWith: ['Europe'] }),
+      });
+      expect(shared.status).toBe(200);
+
+      const elias = await open(true, 'elias', `/board?id=${encodeURIComponent(mine.id)}`);
+      await elias.locator('.ek-board__answer-result .ek-chart__view[data-drawn]').waitFor({ timeout: 30_000 });
+      const answers = await Promise.all(sqlAnswers.get(elias)!);
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) {
+        expect(answer).toContain('Europe');
+        expect(answer).not.toContain('North America');
+      }
+      // His own page: an empty conversation list.
+      await elias.goto(origin);
+      await elias.getByRole('button', { name: 'New chat' }).waitFor({ timeout: 20_000 });
+      expect(await elias.locator('.ek-threads__title').count()).toBe(0);
+      expect(problems.get(elias)).toEqual([]);
+      await elias.context().close();
+    });
+
     it('at 390 px the dashboard and the chat stack, each the full width', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       const embed = (await page.locator('.ek-embed').boundingBox())!;
@@ -323,6 +490,17 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       expect(chat.width).toBeGreaterThan(340);
       expect(Math.abs(chat.width - embed.width)).toBeLessThan(1);
       expect(chat.y).toBeGreaterThanOrEqual(embed.y + embed.height);
+    });
+
+    it('after a restart of the server the conversation list is still there, in a new browser', async () => {
+      await server.stop();
+      await startServer();
+      const fresh = await open(true);
+      await expect
+        .poll(() => fresh.locator('.ek-threads__title').allTextContents(), { timeout: 30_000 })
+        .toEqual(['Revenue by region', 'Margins by country']);
+      expect(problems.get(fresh)).toEqual([]);
+      await fresh.context().close();
     });
   });
 });

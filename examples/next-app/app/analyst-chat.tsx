@@ -1,8 +1,11 @@
 'use client';
-// `onFeedback` is a function, and functions cannot cross from a server component to a client
-// one: this client component posts each rating to the backend and renders the chat with the
-// page's plain props.
-import { AgentChat, type AgentChatProps, type ChatFeedback } from 'react-embedded-analytics';
+// `onFeedback`, the conversation list's store and "Pin to board" are functions, and functions
+// cannot cross from a server component to a client one: this client component makes them and
+// renders the chat with the page's plain props.
+import { useMemo } from 'react';
+import { AgentChat, ThreadList, useThreadList, type AgentChatProps, type ChatFeedback } from 'react-embedded-analytics';
+import { createBoardApiClient, pinAnswer, pinResultAction } from 'react-embedded-analytics/boards';
+import { serverThreadStore } from './thread-store';
 
 /** Stores a rating with the conversation on the backend (`POST /api/feedback`, an upsert by answer). */
 async function sendFeedback({ chatId, messageId, question, answer, sql, rating, reason, comment }: ChatFeedback) {
@@ -15,6 +18,47 @@ async function sendFeedback({ chatId, messageId, question, answer, sql, rating, 
   if (!response.ok) throw new Error(`feedback route: ${response.status}`);
 }
 
-export function AnalystChat(props: Omit<AgentChatProps, 'onFeedback'>) {
-  return <AgentChat {...props} onFeedback={sendFeedback} />;
+// The API knows the user from the cookie; the `user` passed to it only says whose the board is.
+const boards = createBoardApiClient({ url: '/api/boards' });
+
+/** Who is signed in, and the board their pinned answers go to ("My board", lib/boards.ts). */
+export interface ChatAccount {
+  userId: string;
+  /** Absent when the board could not be read: no "Pin to board" then. */
+  boardId?: string;
+}
+
+type ChatProps = Omit<AgentChatProps, 'onFeedback' | 'resultActions' | 'chatId' | 'onChatIdChange' | 'onQuestion'>;
+
+/** The chat; signed in (`account`), with the user's conversation list and "Pin to board". */
+export function AnalystChat({ account, ...props }: ChatProps & { account?: ChatAccount }) {
+  return account ? <SignedInChat account={account} {...props} /> : <AgentChat {...props} onFeedback={sendFeedback} />;
+}
+
+function SignedInChat({ account, ...props }: ChatProps & { account: ChatAccount }) {
+  // The list lives on the backend (/api/threads), one per user; its failures are logged and it is read again.
+  const threads = useThreadList({ store: serverThreadStore, onError: (error) => console.warn(error) });
+  const { userId, boardId } = account;
+  // Every SQL result's Export menu gets "Pin to board": the answer joins the user's board (a
+  // save another tab made first is read again, never overwritten), and /board runs it live.
+  const pin = useMemo(
+    () =>
+      boardId === undefined
+        ? undefined
+        : pinResultAction({
+            onPin: async (answer) => {
+              await pinAnswer(boards, { id: userId }, boardId, answer);
+            },
+          }),
+    [userId, boardId],
+  );
+  return (
+    <div className="analyst-chat">
+      <details className="analyst-chat__threads" open>
+        <summary>Conversations</summary>
+        <ThreadList list={threads} />
+      </details>
+      <AgentChat {...props} {...threads.chatProps} onFeedback={sendFeedback} {...(pin ? { resultActions: pin } : {})} />
+    </div>
+  );
 }

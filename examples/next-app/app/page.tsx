@@ -3,6 +3,7 @@
 import { headers } from 'next/headers';
 import { EmbeddedDashboard } from 'react-embedded-analytics';
 import { currentUser, devSignIn } from '../lib/backend';
+import { myBoard } from '../lib/boards';
 import { prefetchNativeOverview } from '../lib/data';
 import { AnalyticsProvider } from './analytics-provider';
 import { AnalystChat } from './analyst-chat';
@@ -13,6 +14,13 @@ export default async function Page() {
   const embedBaseUrl = process.env.EMBED_BASE_URL;
   // The KPIs and the first chart, fetched here: their numbers are in the HTML.
   const native = user ? await prefetchNativeOverview(user) : null;
+  // The board the chat's "Pin to board" adds to; without the database the chat still works, without pinning.
+  const boardId = user
+    ? await myBoard(user).then(
+        (board) => board.id,
+        (error: unknown) => console.error('my board:', error),
+      )
+    : undefined;
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -34,11 +42,17 @@ export default async function Page() {
           <div className="analytics-layout">
             <EmbeddedDashboard publicId="sales-overview" deploymentId={1} title="Sales overview" />
             {/* `key`: another user gets a new chat; `persist`: a reload keeps this user's thread;
-                its ratings go to the backend (analyst-chat.tsx). */}
+                its ratings, its conversation list and pinned answers go to the backend (analyst-chat.tsx). */}
             <AnalystChat
               key={user?.id ?? ''}
               transport={{ url: '/api/chat' }}
-              {...(user ? { user: { displayName: user.name }, persist: { user: user.id } } : {})}
+              {...(user
+                ? {
+                    user: { displayName: user.name },
+                    persist: { user: user.id },
+                    account: { userId: user.id, ...(boardId ? { boardId } : {}) },
+                  }
+                : {})}
               suggestions={['Revenue by region', 'Orders over time']}
             />
           </div>

@@ -117,6 +117,11 @@ const NO_VALUES: ReadonlySet<FilterOperator> = new Set(['set', 'notSet']);
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?Z?)?$/;
 
+/** Whether `text` is a number as a filter value takes it (digits, a `.` decimal point, an exponent). */
+export function isExploreNumber(text: string): boolean {
+  return NUMBER.test(text);
+}
+
 /**
  * Why `values` do not suit `operator` on a member of `type`, or undefined when they do:
  * numbers for numbers, dates for time, `true`/`false` for booleans, two dates for ranges.

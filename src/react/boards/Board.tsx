@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { cellStyle } from './board-geometry';
 import { BoardHeader } from './BoardHeader';
 import type { BoardProps } from './board-props';
 import { layoutRows, settleLayout, type PlacedWidget } from './grid-layout';
-import { DEFAULT_BOARD_LABELS, type BoardLabels } from './labels';
+import { DEFAULT_BOARD_ENTRY_LABELS, type BoardEntryLabels } from './labels';
+import type { LazyBoardLabels } from './lazy-labels';
 
 const BoardView = lazy(() => import('./BoardView').then((module) => ({ default: module.BoardView })));
 
@@ -26,7 +27,11 @@ const BoardView = lazy(() => import('./BoardView').then((module) => ({ default: 
  * ```
  */
 export function Board(props: BoardProps) {
-  const labels: BoardLabels = { ...DEFAULT_BOARD_LABELS, ...props.labels };
+  // The same object while the host's labels are: every cell takes it, and a new one would
+  // redraw all of them on each edit the host stores (the bench counts them).
+  const own = props.labels;
+  // The lazy parts' words (and the host's for them) are merged in by the lazy board.
+  const labels = useMemo(() => ({ ...DEFAULT_BOARD_ENTRY_LABELS, ...own }), [own]);
   return (
     <Suspense fallback={<BoardPlaceholder {...props} labels={labels} />}>
       <BoardView {...props} labels={labels} />
@@ -55,7 +60,12 @@ function placesOf(definition: unknown): readonly PlacedWidget[] {
 }
 
 /** The board's box with its title and an empty cell per widget, while its code loads. */
-function BoardPlaceholder({ definition, editable = false, labels, className }: BoardProps & { labels: BoardLabels }) {
+function BoardPlaceholder({
+  definition,
+  editable = false,
+  labels,
+  className,
+}: BoardProps & { labels: BoardEntryLabels & Partial<LazyBoardLabels> }) {
   const places = placesOf(definition);
   const title = isObject(definition) && typeof definition.title === 'string' ? definition.title : '';
   return (

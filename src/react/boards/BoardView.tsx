@@ -1,6 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { readBoardDefinition, type BoardDefinition, type BoardReading } from '../../protocol/board/definition';
-import type { BoardWidget } from '../../protocol/board/widget';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import {
+  MAX_BOARD_WIDGETS,
+  readBoardDefinition,
+  type BoardDefinition,
+  type BoardReading,
+} from '../../protocol/board/definition';
+import { BoardWidgetSchema, type BoardWidget } from '../../protocol/board/widget';
 import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-effect';
 import { useLatest } from '../internal/use-latest';
 import { NO_FILTERS, type SemanticFilterValue } from '../native/data/apply-filters';
@@ -13,6 +29,7 @@ import { BoardHeader } from './BoardHeader';
 import {
   BOARD_COLUMNS,
   byReadingOrder,
+  firstFreePlace,
   layoutRows,
   moveBy,
   placeWidget,
@@ -20,9 +37,22 @@ import {
   type PlacedWidget,
 } from './grid-layout';
 import { record, redo, startHistory, undo, type History } from './history';
-import type { BoardLabels } from './labels';
+import type { BoardEntryLabels, BoardLabels } from './labels';
+import { DEFAULT_LAZY_BOARD_LABELS, type LazyBoardLabels } from './lazy-labels';
 import { useMemberTitles } from './use-member-titles';
 import type { BoardProps } from './board-props';
+import type { NewWidget } from './AddWidget';
+
+// The form adding a widget loads when first opened: a board in view mode never ships it.
+const AddWidget = lazy(() => import('./AddWidget').then((module) => ({ default: module.AddWidget })));
+
+/** A new widget's size in cells, by kind. */
+const NEW_SIZE: Record<NewWidget['kind'], [number, number]> = {
+  kpi: [3, 2],
+  chart: [6, 4],
+  table: [6, 4],
+  text: [4, 2],
+};
 
 /** A pointer drag under way: where it started and the layout it started from. */
 interface Drag {
@@ -57,7 +87,12 @@ const isTextField = (target: EventTarget) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** The lazily loaded board: see {@link Board}. */
-export function BoardView(props: BoardProps & { labels: BoardLabels }) {
+export function BoardView({
+  labels: given,
+  ...props
+}: Omit<BoardProps, 'labels'> & { labels: BoardEntryLabels & Partial<LazyBoardLabels> }) {
+  // The words of the lazy parts (the add form, …) come with this chunk; the host's win.
+  const labels: BoardLabels = useMemo(() => ({ ...DEFAULT_LAZY_BOARD_LABELS, ...given }), [given]);
   const [source, setSource] = useState(props.definition);
   const [reading, setReading] = useState(() => readDefinition(props.definition));
   const [emitted, setEmitted] = useState<unknown>(undefined);
@@ -73,10 +108,11 @@ export function BoardView(props: BoardProps & { labels: BoardLabels }) {
       setHistory(startHistory({ widgets: next.ok ? settledWidgets(next.reading.board.widgets) : [] }));
     }
   }
-  if (!reading.ok) return <Unreadable labels={props.labels} issues={reading.issues} className={props.className} />;
+  if (!reading.ok) return <Unreadable labels={labels} issues={reading.issues} className={props.className} />;
   return (
     <EditableBoard
       {...props}
+      labels={labels}
       reading={reading.reading}
       history={history}
       setHistory={setHistory}
@@ -117,6 +153,7 @@ function EditableBoard({
   const [announcement, setAnnouncement] = useState('');
   const [preview, setPreview] = useState<readonly PlacedWidget[] | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const drag = useRef<Drag | null>(null);
   // The drag's preview as last drawn, for the drop to record (an updater must stay pure).
   const previewRef = useRef<readonly PlacedWidget[] | null>(null);
@@ -189,6 +226,35 @@ function EditableBoard({
     const still = change && next.present.widgets.some((item) => item.id === change.id);
     apply(next, !fromKeys ? undefined : still ? change.id : '');
     if (change) say(direction === 'undo' ? labels.undone(change.text) : labels.redone(change.text));
+  };
+
+  /**
+   * Adds a widget at the first free place (a gap, else under everything), with a free id;
+   * focus goes to it and it is announced. Undo takes it away again.
+   */
+  const add = (spec: NewWidget) => {
+    const before = current.current;
+    // Ids of the widgets it could not show count too: they are saved back beside it.
+    const used = new Set<unknown>([
+      ...before.present.widgets.map((item) => item.id),
+      ...rejected.map((item) => (item.value as { id?: unknown } | null)?.id),
+    ]);
+    let n = 1;
+    while (used.has(`${spec.kind}-${n}`)) n++;
+    const [w, h] = NEW_SIZE[spec.kind];
+    const layout = firstFreePlace(layoutOf(before.present.widgets), w, h);
+    const widget = { id: `${spec.kind}-${n}`, ...spec, layout } as BoardWidget;
+    // Members come from the data API: a widget the definition would refuse is not added.
+    if (!BoardWidgetSchema.test(widget)) return;
+    setAdding(false);
+    const text = labels.added(labels.name(widget, memberTitle));
+    apply(record(before, { widgets: [...before.present.widgets, widget], change: { id: widget.id, text } }), widget.id);
+    say(text);
+  };
+
+  const cancelAdd = () => {
+    setAdding(false);
+    rootRef.current?.querySelector<HTMLElement>('.ek-board__add-button')?.focus();
   };
 
   const endDrag = (commit: boolean) => {
@@ -331,7 +397,14 @@ function EditableBoard({
         canUndo={history.past.length > 0}
         canRedo={history.future.length > 0}
         onStep={(direction) => step(direction, false)}
+        adding={adding}
+        onAdd={widgets.length + rejected.length < MAX_BOARD_WIDGETS ? () => setAdding((open) => !open) : undefined}
       />
+      {editable && adding ? (
+        <Suspense fallback={<div className="ek-board__add" aria-busy="true" />}>
+          <AddWidget labels={labels} onAdd={add} onCancel={cancelAdd} />
+        </Suspense>
+      ) : null}
       {rejected.length ? <Problems labels={labels} issues={reading.issues} count={rejected.length} /> : null}
       <BoardFilters filters={board.filters}>
         <div

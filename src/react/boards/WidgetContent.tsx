@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AnswerWidget, BoardWidget, KnownWidget } from '../../protocol/board/widget';
+import { memo } from 'react';
+import type { BoardWidget, KnownWidget } from '../../protocol/board/widget';
 import { isKnownWidget } from '../../protocol/board/widget';
 import { KpiCard } from '../native/KpiCard';
 import { QueryChart } from '../native/QueryChart';
@@ -7,7 +7,8 @@ import { QueryTable } from '../native/QueryTable';
 import { QUERY_CHART_CHROME } from '../native/query-chart-types';
 import { sameExceptPlace } from './board-state';
 import type { BoardLabels } from './labels';
-import { PinnedResult } from './pinned/PinnedResult';
+import { PinnedAnswer } from './pinned/PinnedAnswer';
+import { Scrolling } from './Scrolling';
 
 /** What the content of a cell needs: the widget, the height it has, the words. */
 export interface WidgetContentProps {
@@ -86,28 +87,8 @@ function Known({ widget, height, labels, today, locale }: WidgetContentProps & {
         </Scrolling>
       );
     case 'answer':
-      return <PinnedAnswer widget={widget} labels={labels} />;
+      return <PinnedAnswer widget={widget} labels={labels} height={height} today={today} locale={locale} />;
   }
-}
-
-/**
- * A pinned answer: its title and question, its rows run again live under the viewer's
- * identity (the data API's SQL route) and drawn as pinned, and its SQL, kept as they are. The
- * board's filters do not reach its SQL, and it says so.
- */
-function PinnedAnswer({ widget, labels }: { widget: AnswerWidget; labels: BoardLabels }) {
-  return (
-    <Scrolling className="ek-board__answer" label={labels.name(widget)}>
-      <h3 className="ek-board__note-title">{widget.title}</h3>
-      {widget.question ? <p className="ek-board__answer-question">{widget.question}</p> : null}
-      <PinnedResult widget={widget} labels={labels} />
-      <p className="ek-board__muted">{labels.answerLive}</p>
-      <details className="ek-board__answer-sql">
-        <summary>{labels.sql}</summary>
-        <pre>{widget.sqlQuery}</pre>
-      </details>
-    </Scrolling>
-  );
 }
 
 function Unsupported({ kind, labels }: { kind: string; labels: BoardLabels }) {
@@ -115,29 +96,6 @@ function Unsupported({ kind, labels }: { kind: string; labels: BoardLabels }) {
     <div className="ek-board__unsupported">
       <strong>{labels.unsupported}</strong>
       <span className="ek-board__muted">{labels.unsupportedDetail(kind.slice(0, 64))}</span>
-    </div>
-  );
-}
-
-/**
- * A box whose text may be longer than its cell: when it is, it scrolls and takes focus, so
- * the keyboard can scroll it too (and it is named, as a focusable region must be).
- */
-function Scrolling({ className, label, children }: { className: string; label: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(box.scrollHeight > box.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    measure();
-    return () => observer.disconnect();
-  }, [children]);
-  return (
-    <div ref={ref} className={className} {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
-      {children}
     </div>
   );
 }

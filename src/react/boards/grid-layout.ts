@@ -126,3 +126,24 @@ export function byReadingOrder(a: GridPlace, b: GridPlace): number {
 export function layoutRows(layout: readonly GridPlace[]): number {
   return layout.reduce((rows, item) => Math.max(rows, item.y + item.h), 0);
 }
+
+/**
+ * The first place, in reading order, where a widget `w` by `h` cells fits without covering
+ * another: a gap on the board if there is one (it may reach below the lowest widget), else
+ * under everything, at the left.
+ */
+export function firstFreePlace(layout: readonly GridPlace[], w: number, h: number, columns = BOARD_COLUMNS): GridPlace {
+  const width = Math.min(Math.max(1, Math.round(w)), columns);
+  const height = Math.min(Math.max(1, Math.round(h)), MAX_WIDGET_ROWS);
+  // The first free place starts at the top or just under a widget, at the left or just right
+  // of one (else it could move up or left): only those are tried, whatever the board's height.
+  const ys = [...new Set([0, ...layout.map((item) => item.y + item.h)])].sort((a, b) => a - b);
+  const xs = [...new Set([0, ...layout.map((item) => item.x + item.w)])].sort((a, b) => a - b);
+  for (const y of ys) {
+    for (const x of xs) {
+      const place = { x, y, w: width, h: height };
+      if (x + width <= columns && !layout.some((item) => overlaps(item, place))) return place;
+    }
+  }
+  return { x: 0, y: layoutRows(layout), w: width, h: height };
+}

@@ -2,7 +2,8 @@
 // of its own, so the React and native entries do not grow; the board's code loads lazily.
 export { Board } from './Board';
 export type { BoardProps } from './board-props';
-export { DEFAULT_BOARD_LABELS, defaultWidgetName, type BoardLabels, type MemberTitle } from './labels';
+export { DEFAULT_BOARD_LABELS } from './default-labels';
+export { defaultWidgetName, type BoardLabels, type MemberTitle } from './labels';
 // The definition and its checks (the server entry exports them too; the protocol entry has no
 // room for them): what a page making or checking a definition in the browser needs.
 export {

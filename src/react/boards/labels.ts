@@ -1,7 +1,8 @@
 import type { BoardWidget } from '../../protocol/board/widget';
+import type { LazyBoardLabels } from './lazy-labels';
 
 /** Words of a {@link Board} (for another language, replace them all). */
-export interface BoardLabels {
+export interface BoardLabels extends LazyBoardLabels {
   /** What a widget is called to screen readers in edit mode. Default "widget". */
   widget: string;
   /** How to edit, read with each widget in edit mode. */
@@ -38,7 +39,7 @@ export interface BoardLabels {
   problems: (count: number) => string;
   /** When the whole definition cannot be read. Default "This board cannot be shown". */
   unreadable: string;
-  /** Under a pinned answer: it runs live with the viewer's access, and the board's filters do not reach it. */
+  /** Under a pinned answer whose SQL runs as pinned: live with the viewer's access, and the board's filters do not reach it. */
   answerLive: string;
   /** While a pinned answer's SQL runs (to screen readers). Default "Loading the answer". */
   answerLoading: string;
@@ -48,6 +49,8 @@ export interface BoardLabels {
   answerRetry: string;
   /** The label of a pinned answer's SQL. Default "SQL". */
   sql: string;
+  /** The button in edit mode that opens the form adding a widget. Default "Add widget". */
+  addWidget: string;
   /**
    * A widget's name (announcements, handles): its title, else from what it shows, with the
    * data model's short title of a member when `title` knows it.
@@ -55,8 +58,11 @@ export interface BoardLabels {
   name: (widget: BoardWidget, title?: MemberTitle) => string;
 }
 
-/** The default {@link BoardLabels}. */
-export const DEFAULT_BOARD_LABELS: BoardLabels = {
+/** The words `Board` itself needs: those of the lazy board's own parts load with it. */
+export type BoardEntryLabels = Omit<BoardLabels, keyof LazyBoardLabels>;
+
+/** The default words `Board` carries (the entry's budget has no room for the others). */
+export const DEFAULT_BOARD_ENTRY_LABELS: BoardEntryLabels = {
   widget: 'widget',
   instructions:
     'Arrow keys move this widget, Shift with arrow keys resizes it, Delete removes it. Control or Command with Z undoes, with Shift and Z redoes.',
@@ -84,6 +90,7 @@ export const DEFAULT_BOARD_LABELS: BoardLabels = {
   answerError: 'This answer could not be run',
   answerRetry: 'Retry',
   sql: 'SQL',
+  addWidget: 'Add widget',
   name: defaultWidgetName,
 };
 

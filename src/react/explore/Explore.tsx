@@ -15,7 +15,14 @@ const ExploreView = lazy(() => import('./ExploreView').then((module) => ({ defau
  */
 export function Explore(props: ExploreProps) {
   return (
-    <Suspense fallback={<div aria-busy="true" className={props.className} style={{ minHeight: 480 }} />}>
+    <Suspense
+      fallback={
+        <div
+          aria-busy="true"
+          className={props.className ? `ek-explore-placeholder ${props.className}` : 'ek-explore-placeholder'}
+        />
+      }
+    >
       <ExploreView {...props} />
     </Suspense>
   );

@@ -5,8 +5,6 @@ import { Explorer } from './Explorer';
 import type { ExploreProps } from './explore-props';
 import { useExplorer } from './use-explorer';
 
-const bar = { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' } as const;
-
 /** The lazily loaded default layout of `Explore` (see there). */
 export function ExploreView(props: ExploreProps) {
   const meta = useSemanticMeta();
@@ -15,7 +13,7 @@ export function ExploreView(props: ExploreProps) {
     () => (props.link !== undefined && meta.data ? parseExplore(props.link, meta.data) : undefined),
     [props.link, meta.data],
   );
-  if (props.link !== undefined && !reading) return <div aria-busy="true" style={{ minHeight: 480 }} />;
+  if (props.link !== undefined && !reading) return <div aria-busy="true" className="ek-explore-placeholder" />;
   return <Layout {...props} reading={reading} />;
 }
 
@@ -27,19 +25,19 @@ function Layout({ reading, ...props }: ExploreProps & { reading: ExploreReading 
   return (
     <Explorer.Root explorer={explorer} labels={props.labels} locale={props.locale} className={props.className}>
       <Explorer.Problems error={reading?.error} />
-      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))' }}>
-        <div style={{ display: 'grid', gap: 12, alignContent: 'start' }}>
+      <div className="ek-explore__layout">
+        <div className="ek-explore__side">
           <Explorer.Members />
         </div>
-        <div style={{ display: 'grid', gap: 12, alignContent: 'start', gridColumn: 'span 2' }}>
+        <div className="ek-explore__main">
           <Explorer.Time />
           <Explorer.Filters />
-          <div style={bar}>
+          <div className="ek-explore__bar">
             <Explorer.Order />
             <Explorer.ChartType />
           </div>
           <Explorer.Result />
-          <div style={bar}>
+          <div className="ek-explore__bar ek-explore__actions">
             <Explorer.History />
             <Explorer.Reset />
             {props.onSave && <Explorer.Save onSave={props.onSave} />}

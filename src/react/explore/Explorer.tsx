@@ -1,38 +1,20 @@
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import { useSettled } from '../internal/use-settled';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
-  EXPLORE_OPERATORS,
   EXPLORE_VIEWS,
-  MAX_EXPLORE_VALUES,
   orderableMembers,
   type ExploreFilter,
   type ExploreParseError,
   type ExploreState,
 } from '../../protocol/explore';
-import {
-  GRANULARITIES,
-  type DateRange,
-  MAX_QUERY_LIMIT,
-  type FilterOperator,
-  type Granularity,
-  type SemanticQuery,
-} from '../../protocol';
+import { GRANULARITIES, type DateRange, MAX_QUERY_LIMIT, type FilterOperator, type Granularity } from '../../protocol';
 import { ThemedRoot } from '../theme/ThemedRoot';
-import { QueryChart, QueryTable, useSemanticMeta, useSemanticQuery } from '../native';
+import { QueryChart, QueryTable, useSemanticMeta } from '../native';
 import { ExplorerContext, useExplorerContext } from './ExplorerContext';
+import { FilterEditor, isRangeBound } from './FilterEditor';
 import { DEFAULT_EXPLORE_LABELS, type ExploreLabels } from './labels';
-import { filterMembers, indexMembers, type IndexedMember } from './member-index';
+import { Members } from './Members';
+import { indexMembers } from './member-index';
 import type { ExplorerApi } from './use-explorer';
-
-/** Members drawn at most in the list (a search narrows the rest). */
-const MAX_LISTED = 200;
-/** Values a string filter lists at most. */
-const MAX_VALUE_OPTIONS = 50;
-/** A value search asks the server once typing pauses this long. */
-const SEARCH_DELAY_MS = 300;
-
-const stack = { display: 'grid', gap: 8 } as const;
-const row = { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' } as const;
 
 /** Props of {@link Root}. */
 export interface ExplorerRootProps {
@@ -54,88 +36,14 @@ function Root({ explorer, labels, locale, className, children }: ExplorerRootPro
   const merged = useMemo(() => ({ ...DEFAULT_EXPLORE_LABELS, ...labels }), [labels]);
   return (
     <ExplorerContext.Provider value={{ api: explorer, labels: merged, members, byName, locale }}>
-      <ThemedRoot as="section" className={className} aria-label={merged.explorer} style={stack}>
+      <ThemedRoot
+        as="section"
+        className={className ? `ek-explore ${className}` : 'ek-explore'}
+        aria-label={merged.explorer}
+      >
         {children}
       </ThemedRoot>
     </ExplorerContext.Provider>
-  );
-}
-
-/** Measures and dimensions by cube or view, with titles and descriptions, searchable. */
-function Members() {
-  const { api, labels, members } = useExplorerContext();
-  const id = useId();
-  const [text, setText] = useState('');
-  // Typing stays responsive: the list follows the deferred text.
-  const deferred = useDeferredValue(text);
-  const { shown, total } = useMemo(() => filterMembers(members, deferred, MAX_LISTED), [members, deferred]);
-  const groups = new Map<string, { title: string; members: IndexedMember[] }>();
-  for (const member of shown) {
-    const group = groups.get(member.group) ?? { title: member.groupTitle, members: [] };
-    group.members.push(member);
-    groups.set(member.group, group);
-  }
-  const checked = (member: IndexedMember) =>
-    member.kind === 'measure'
-      ? api.state.measures.includes(member.name)
-      : member.type === 'time'
-        ? api.state.time?.dimension === member.name
-        : api.state.dimensions.includes(member.name);
-  const toggle = (member: IndexedMember) => {
-    if (member.kind === 'measure') api.dispatch({ type: 'toggleMeasure', member: member.name });
-    else if (member.type !== 'time') api.dispatch({ type: 'toggleDimension', member: member.name });
-    else if (api.state.time?.dimension === member.name) api.dispatch({ type: 'setTime', time: undefined });
-    else
-      api.dispatch({
-        type: 'setTime',
-        time: { ...api.state.time, dimension: member.name, granularity: api.state.time?.granularity ?? 'month' },
-      });
-  };
-  return (
-    <div role="group" aria-labelledby={`${id}-title`} style={stack}>
-      <strong id={`${id}-title`}>{labels.members}</strong>
-      <input
-        type="search"
-        aria-label={labels.search}
-        placeholder={labels.search}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      {total === 0 && <p>{labels.noMembers}</p>}
-      <div style={{ maxHeight: 420, overflowY: 'auto', display: 'grid', gap: 8 }}>
-        {[...groups].map(([name, group]) => (
-          <fieldset key={name} style={{ margin: 0, border: 0, padding: 0 }}>
-            <legend style={{ fontWeight: 600 }}>{group.title}</legend>
-            {group.members.map((member) => (
-              <label
-                key={member.name}
-                style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}
-                title={member.description}
-              >
-                <input type="checkbox" checked={checked(member)} onChange={() => toggle(member)} />
-                <span>
-                  {member.title}{' '}
-                  <small style={{ opacity: 0.75 }}>
-                    {member.kind === 'measure'
-                      ? labels.measures
-                      : member.type === 'time'
-                        ? labels.time
-                        : labels.dimensions}
-                  </small>
-                  {member.description && (
-                    <>
-                      <br />
-                      <small style={{ opacity: 0.75 }}>{member.description}</small>
-                    </>
-                  )}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ))}
-      </div>
-      {total > shown.length && <p role="status">{labels.capped(shown.length, total)}</p>}
-    </div>
   );
 }
 
@@ -158,12 +66,15 @@ function Time() {
     if (next[0] && next[1]) setRange(next[0] <= next[1] ? next : [next[1], next[0]]);
   };
   return (
-    <div role="group" aria-labelledby={`${id}-title`} style={stack}>
-      <strong id={`${id}-title`}>{labels.time}</strong>
-      <div style={row}>
-        <label>
-          {labels.timeDimension}{' '}
+    <div role="group" aria-labelledby={`${id}-title`} className="ek-explore__part">
+      <strong id={`${id}-title`} className="ek-explore__title">
+        {labels.time}
+      </strong>
+      <div className="ek-explore__row">
+        <label className="ek-explore__field">
+          <span className="ek-explore__label">{labels.timeDimension}</span>
           <select
+            className="ek-explore__control"
             value={time?.dimension ?? ''}
             onChange={(e) =>
               api.dispatch({
@@ -184,9 +95,10 @@ function Time() {
         </label>
         {time && (
           <>
-            <label>
-              {labels.granularity}{' '}
+            <label className="ek-explore__field">
+              <span className="ek-explore__label">{labels.granularity}</span>
               <select
+                className="ek-explore__control"
                 value={time.granularity ?? ''}
                 onChange={(e) => {
                   const { granularity: _old, ...rest } = time;
@@ -204,9 +116,10 @@ function Time() {
                 ))}
               </select>
             </label>
-            <label>
-              {labels.dateRange}{' '}
+            <label className="ek-explore__field">
+              <span className="ek-explore__label">{labels.dateRange}</span>
               <select
+                className="ek-explore__control"
                 value={preset}
                 onChange={(e) => {
                   if (e.target.value === 'custom') pickCustom(custom);
@@ -224,13 +137,23 @@ function Time() {
             </label>
             {preset === 'custom' && (
               <>
-                <label>
-                  {labels.from}{' '}
-                  <input type="date" value={custom[0]} onChange={(e) => pickCustom([e.target.value, custom[1]])} />
+                <label className="ek-explore__field">
+                  <span className="ek-explore__label">{labels.from}</span>
+                  <input
+                    className="ek-explore__control"
+                    type="date"
+                    value={custom[0]}
+                    onChange={(e) => pickCustom([e.target.value, custom[1]])}
+                  />
                 </label>
-                <label>
-                  {labels.to}{' '}
-                  <input type="date" value={custom[1]} onChange={(e) => pickCustom([custom[0], e.target.value])} />
+                <label className="ek-explore__field">
+                  <span className="ek-explore__label">{labels.to}</span>
+                  <input
+                    className="ek-explore__control"
+                    type="date"
+                    value={custom[1]}
+                    onChange={(e) => pickCustom([custom[0], e.target.value])}
+                  />
                 </label>
               </>
             )}
@@ -241,181 +164,43 @@ function Time() {
   );
 }
 
-/** A string dimension's values from the data API, searched as typed (one request per pause). */
-function StringValues({
-  filter,
-  onChange,
-  title,
-}: {
-  filter: ExploreFilter;
-  onChange: (values: string[]) => void;
-  title: string;
-}) {
-  const { labels } = useExplorerContext();
-  const [search, setSearch] = useState('');
-  const term = useSettled(search.trim(), SEARCH_DELAY_MS);
-  // Like FilterBar's values query: this dimension alone, sorted, the search as a `contains`
-  // filter (a JSON value, never code); a changed term replaces the query in flight.
-  const query: SemanticQuery = {
-    dimensions: [filter.member],
-    order: [[filter.member, 'asc']],
-    limit: MAX_VALUE_OPTIONS,
-    ...(term ? { filters: [{ member: filter.member, operator: 'contains', values: [term] }] } : {}),
-  };
-  const answer = useSemanticQuery(query, { applyFilters: false });
-  const loaded = new Set<string>();
-  for (const values of (answer.data?.data ?? []).slice(0, MAX_VALUE_OPTIONS)) {
-    const value = Object.hasOwn(values, filter.member) ? values[filter.member] : null;
-    if (value !== null && value !== undefined && value !== '') loaded.add(String(value).slice(0, 200));
-  }
-  const options = [...loaded];
-  for (const value of filter.values) if (!loaded.has(value)) options.push(value);
-  const toggle = (value: string, on: boolean) =>
-    onChange(on ? [...filter.values, value].slice(0, MAX_EXPLORE_VALUES) : filter.values.filter((v) => v !== value));
-  return (
-    <div style={stack}>
-      <input
-        type="search"
-        aria-label={`${labels.searchValues}: ${title}`}
-        placeholder={labels.searchValues}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      {answer.isPending && <span role="status">{labels.loadingValues}</span>}
-      {answer.isError && <span role="alert">{labels.valuesError}</span>}
-      <div role="group" aria-label={title} style={{ maxHeight: 160, overflowY: 'auto' }}>
-        {options.map((value) => (
-          <label key={value} style={{ display: 'block' }}>
-            <input
-              type="checkbox"
-              checked={filter.values.includes(value)}
-              onChange={(e) => toggle(value, e.target.checked)}
-            />{' '}
-            {value}
-          </label>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** One filter: its condition and the editor its member's type asks for. */
-function FilterEditor({ filter, index }: { filter: ExploreFilter; index: number }) {
-  const { api, labels, byName } = useExplorerContext();
-  const member = byName.get(filter.member);
-  const type = member?.type ?? 'string';
-  const title = member?.title ?? filter.member;
-  const edit = (next: Partial<ExploreFilter>) =>
-    api.dispatch({ type: 'editFilter', index, filter: { ...filter, ...next } });
-  const noValues = filter.operator === 'set' || filter.operator === 'notSet';
-  const twoDates = filter.operator === 'inDateRange' || filter.operator === 'notInDateRange';
-  let editor: ReactNode;
-  if (noValues) editor = null;
-  else if (type === 'boolean')
-    editor = (
-      <label>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={filter.values[0] === 'true'}
-          onChange={(e) => edit({ values: [String(e.target.checked)] })}
-        />{' '}
-        {title}
-      </label>
-    );
-  else if (type === 'number')
-    editor = (
-      <input
-        type="number"
-        aria-label={`${labels.value}: ${title}`}
-        value={filter.values[0] ?? ''}
-        onChange={(e) => edit({ values: e.target.value ? [e.target.value] : [] })}
-      />
-    );
-  else if (type === 'time')
-    editor = (
-      <>
-        {(twoDates ? [0, 1] : [0]).map((at) => (
-          <input
-            key={at}
-            type="date"
-            aria-label={twoDates ? `${at === 0 ? labels.from : labels.to}: ${title}` : `${labels.value}: ${title}`}
-            value={filter.values[at] ?? ''}
-            onChange={(e) => {
-              const values = twoDates ? [filter.values[0] ?? '', filter.values[1] ?? ''] : [''];
-              values[at] = e.target.value;
-              edit({ values: values.every(Boolean) ? values : [] });
-            }}
-          />
-        ))}
-      </>
-    );
-  else if (member?.kind === 'dimension' && (filter.operator === 'equals' || filter.operator === 'notEquals'))
-    editor = <StringValues filter={filter} title={title} onChange={(values) => edit({ values })} />;
-  else
-    editor = (
-      <input
-        type="text"
-        aria-label={`${labels.value}: ${title}`}
-        maxLength={200}
-        value={filter.values[0] ?? ''}
-        onChange={(e) => edit({ values: e.target.value ? [e.target.value] : [] })}
-      />
-    );
-  return (
-    <li style={{ ...row, alignItems: 'flex-start' }}>
-      <strong>{title}</strong>
-      <select
-        aria-label={`${labels.operator}: ${title}`}
-        value={filter.operator}
-        onChange={(e) => {
-          const operator = e.target.value as FilterOperator;
-          // Values of another shape do not carry over (a date range is not one date).
-          edit({
-            operator,
-            values: operator === 'set' || operator === 'notSet' ? [] : type === 'string' ? filter.values : [],
-          });
-        }}
-      >
-        {EXPLORE_OPERATORS[type].map((operator) => (
-          <option key={operator} value={operator}>
-            {labels.operators[operator]}
-          </option>
-        ))}
-      </select>
-      {editor}
-      <button
-        type="button"
-        className="ek-button"
-        aria-label={labels.removeFilter(title)}
-        onClick={() => api.dispatch({ type: 'removeFilter', index })}
-      >
-        ×
-      </button>
-    </li>
-  );
-}
-
 /** The filters, each with an editor by its member's type, and a picker to add one. */
 function Filters() {
-  const { api, labels, members } = useExplorerContext();
+  const { api, labels, members, byName } = useExplorerContext();
   const id = useId();
+  const { filters } = api.state;
+  const isNumber = (filter: ExploreFilter) => byName.get(filter.member)?.type === 'number';
+  // A number range's two ends are one row, drawn where the first of them is.
+  const rows: { filter: ExploreFilter; index: number; range?: { min?: string; max?: string } }[] = [];
+  const ranges = new Map<string, { min?: string; max?: string }>();
+  filters.forEach((filter, index) => {
+    if (!isNumber(filter) || !isRangeBound(filter)) return void rows.push({ filter, index });
+    let range = ranges.get(filter.member);
+    const first = !range;
+    if (!range) ranges.set(filter.member, (range = {}));
+    const value = filter.values[0];
+    if (value !== undefined) range[filter.operator === 'gte' ? 'min' : 'max'] = value;
+    if (first) rows.push({ filter, index, range });
+  });
   return (
-    <div role="group" aria-labelledby={`${id}-title`} style={stack}>
-      <strong id={`${id}-title`}>{labels.filters}</strong>
-      {api.state.filters.length > 0 && (
-        <ul style={{ ...stack, listStyle: 'none', margin: 0, padding: 0 }}>
-          {api.state.filters.map((filter, index) => (
-            <FilterEditor key={index} filter={filter} index={index} />
+    <div role="group" aria-labelledby={`${id}-title`} className="ek-explore__part">
+      <strong id={`${id}-title`} className="ek-explore__title">
+        {labels.filters}
+      </strong>
+      {rows.length > 0 && (
+        <ul className="ek-explore__filters">
+          {rows.map(({ filter, index, range }) => (
+            <FilterEditor key={`${index}:${filter.member}`} filter={filter} index={index} range={range} />
           ))}
         </ul>
       )}
-      <label>
-        {labels.addFilter}{' '}
+      <label className="ek-explore__field">
+        <span className="ek-explore__label">{labels.addFilter}</span>
         <select
+          className="ek-explore__control"
           value=""
           onChange={(e) => {
-            const member = members.find((m) => m.name === e.target.value);
+            const member = byName.get(e.target.value);
             if (!member) return;
             const operator: FilterOperator =
               member.type === 'time' ? 'inDateRange' : member.type === 'number' ? 'gte' : 'equals';
@@ -440,10 +225,11 @@ function Order() {
   const [first] = api.state.order;
   const orderable = orderableMembers(api.state);
   return (
-    <div style={row}>
-      <label>
-        {labels.sortBy}{' '}
+    <div className="ek-explore__row">
+      <label className="ek-explore__field">
+        <span className="ek-explore__label">{labels.sortBy}</span>
         <select
+          className="ek-explore__control"
           value={first?.[0] ?? ''}
           onChange={(e) =>
             api.dispatch({ type: 'setOrder', order: e.target.value ? [[e.target.value, first?.[1] ?? 'desc']] : [] })
@@ -459,6 +245,7 @@ function Order() {
       </label>
       {first && (
         <select
+          className="ek-explore__control"
           aria-label={labels.order}
           value={first[1]}
           onChange={(e) =>
@@ -469,13 +256,13 @@ function Order() {
           <option value="desc">{labels.descending}</option>
         </select>
       )}
-      <label>
-        {labels.limit}{' '}
+      <label className="ek-explore__field">
+        <span className="ek-explore__label">{labels.limit}</span>
         <input
+          className="ek-explore__control"
           type="number"
           min={1}
           max={MAX_QUERY_LIMIT}
-          style={{ width: '7em' }}
           value={api.state.limit ?? ''}
           onChange={(e) => {
             const limit = Math.floor(Number(e.target.value));
@@ -494,9 +281,10 @@ function Order() {
 function ChartType() {
   const { api, labels } = useExplorerContext();
   return (
-    <label>
-      {labels.chartType}{' '}
+    <label className="ek-explore__field">
+      <span className="ek-explore__label">{labels.chartType}</span>
       <select
+        className="ek-explore__control"
         value={api.state.view}
         onChange={(e) => api.dispatch({ type: 'setView', view: e.target.value as ExploreState['view'] })}
       >
@@ -514,11 +302,24 @@ function ChartType() {
 function Result({ height = 300 }: { height?: number }) {
   const { api, labels, locale } = useExplorerContext();
   const { state, query } = api;
-  if (state.measures.length === 0 && state.dimensions.length === 0 && !state.time?.granularity)
-    return <p role="status">{labels.emptyQuery}</p>;
-  if (state.view === 'table') return <QueryTable query={query} locale={locale} />;
+  const empty = state.measures.length === 0 && state.dimensions.length === 0 && !state.time?.granularity;
   return (
-    <QueryChart query={query} kind={state.view === 'auto' ? undefined : state.view} height={height} locale={locale} />
+    <div className="ek-explore__result" aria-label={labels.result} role="region">
+      {empty ? (
+        <p role="status" className="ek-explore__empty" style={{ minHeight: height }}>
+          {labels.emptyQuery}
+        </p>
+      ) : state.view === 'table' ? (
+        <QueryTable query={query} locale={locale} />
+      ) : (
+        <QueryChart
+          query={query}
+          kind={state.view === 'auto' ? undefined : state.view}
+          height={height}
+          locale={locale}
+        />
+      )}
+    </div>
   );
 }
 
@@ -526,7 +327,7 @@ function Result({ height = 300 }: { height?: number }) {
 function History() {
   const { api, labels } = useExplorerContext();
   return (
-    <span style={row}>
+    <span className="ek-explore__row">
       <button type="button" className="ek-button" disabled={!api.canBack} onClick={api.back}>
         {labels.back}
       </button>
@@ -563,7 +364,7 @@ function Problems({ error }: { error: ExploreParseError | undefined }) {
   const { labels } = useExplorerContext();
   if (!error) return null;
   return (
-    <div role="alert">
+    <div role="alert" className="ek-explore__problems">
       <strong>{labels.problems}</strong>
       <ul>
         {error.problems.slice(0, 20).map((problem, index) => (

@@ -16,6 +16,7 @@ export {
   EXPLORE_VIEWS,
   ExploreParseError,
   exploreQuery,
+  exploreStateFromQuery,
   MAX_EXPLORE_FILTERS,
   MAX_EXPLORE_MEMBERS,
   MAX_EXPLORE_VALUES,

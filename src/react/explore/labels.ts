@@ -12,6 +12,10 @@ export interface ExploreLabels {
   /** Under a capped member list: "Showing 200 of 2,000: search to narrow". */
   capped: (shown: number, total: number) => string;
   noMembers: string;
+  /** Above the chips of the chosen members. */
+  chosen: string;
+  /** A chip's remove button: "Remove Revenue". */
+  removeMember: (member: string) => string;
   time: string;
   timeDimension: string;
   none: string;
@@ -29,6 +33,15 @@ export interface ExploreLabels {
   operator: string;
   operators: Record<FilterOperator, string>;
   value: string;
+  /** The number editor's range condition (a minimum, a maximum, or both). */
+  range: string;
+  min: string;
+  max: string;
+  /** Under a number list ("is" / "is not"): how to write several. */
+  numberList: string;
+  /** A number field's text that is not a number. */
+  notANumber: (text: string) => string;
+  minAboveMax: string;
   searchValues: string;
   loadingValues: string;
   valuesError: string;
@@ -93,6 +106,8 @@ export const DEFAULT_EXPLORE_LABELS: ExploreLabels = {
   dimensions: 'Dimensions',
   capped: (shown, total) => `Showing ${shown} of ${total}: search to narrow`,
   noMembers: 'No matching members',
+  chosen: 'Chosen',
+  removeMember: (member) => `Remove ${member}`,
   time: 'Time',
   timeDimension: 'Time dimension',
   none: 'None',
@@ -110,6 +125,12 @@ export const DEFAULT_EXPLORE_LABELS: ExploreLabels = {
   operator: 'Condition',
   operators: OPERATORS_EN,
   value: 'Value',
+  range: 'between',
+  min: 'Minimum',
+  max: 'Maximum',
+  numberList: 'Several: separate them with ;',
+  notANumber: (text) => `"${text}" is not a number`,
+  minAboveMax: 'The minimum is above the maximum',
   searchValues: 'Search values',
   loadingValues: 'Loading…',
   valuesError: 'Could not load the values',
@@ -147,6 +168,8 @@ export const GERMAN_EXPLORE_LABELS: ExploreLabels = {
   dimensions: 'Dimensionen',
   capped: (shown, total) => `${shown} von ${total} angezeigt: Suche grenzt ein`,
   noMembers: 'Keine passenden Felder',
+  chosen: 'Ausgewählt',
+  removeMember: (member) => `${member} entfernen`,
   time: 'Zeit',
   timeDimension: 'Zeitdimension',
   none: 'Keine',
@@ -202,6 +225,12 @@ export const GERMAN_EXPLORE_LABELS: ExploreLabels = {
     afterOrOnDate: 'am oder nach',
   },
   value: 'Wert',
+  range: 'zwischen',
+  min: 'Minimum',
+  max: 'Maximum',
+  numberList: 'Mehrere: mit ; trennen',
+  notANumber: (text) => `„${text}“ ist keine Zahl`,
+  minAboveMax: 'Das Minimum liegt über dem Maximum',
   searchValues: 'Werte suchen',
   loadingValues: 'Lädt…',
   valuesError: 'Die Werte konnten nicht geladen werden',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { chartQuery, MAX_CHART_ROWS, type Cell, type SqlResult } from '../../protocol';
 import type { ColumnFormatter } from '../charts/formats';
 import { ResultChart } from '../charts/ResultChart';
@@ -7,11 +7,15 @@ import { useTheme } from '../theme/ThemeProvider';
 import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter, type MemberFormatter } from './data/member-format';
 import { memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
+import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
+import type { DrillValue } from './drill/drill-types';
+import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
 import { answerNotes, capText } from './cap-text';
 import { drilldownContext } from './drilldown-context';
 import { chartResult, columnNames, drawnRows, fillMissingDates, isAdditive, MAX_NAME } from './query-chart-data';
 import { chartSpec, planChart, type ChartPlan } from './query-chart-spec';
+import { QueryTable } from './QueryTable';
 import {
   DEFAULT_QUERY_CHART_HEIGHT,
   QUERY_CHART_CHROME,
@@ -65,8 +69,69 @@ export function QueryChartView(props: QueryChartProps) {
   const labels = { ...DEFAULT_QUERY_CHART_LABELS, ...props.labels };
   return (
     <WidgetBoundary className={boxClass(props.className)} labels={labels} onError={props.onError}>
-      <ChartBody {...props} labels={labels} />
+      <Drilled {...props} labels={labels} />
     </WidgetBoundary>
+  );
+}
+
+/**
+ * The chart, or what its drill menu replaced it with (a break down, a zoom: drawn by the
+ * same chart; a datum's rows: a table), with the breadcrumb back.
+ */
+function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
+  const drill = useDrill(props);
+  const latest = drill.steps.at(-1);
+  // The answer before stays on screen while a drilled query loads (the same request as the
+  // chart's below: one fetch), then the drilled chart replaces it.
+  const next = useSemanticQuery(chartQuery(latest && !latest.rows ? latest.query : props.query), {
+    keepPrevious: false,
+  });
+  const loading = Boolean(latest && !latest.rows && next.isPending && !next.error);
+  const before = drill.steps.at(-2);
+  const step = loading ? (before?.rows ? latest : before) : latest;
+  if (!step) return <ChartBody {...props} drillState={drill} busy={loading} />;
+  if (!step.rows)
+    // A drilled query's chart is chosen from its shape (the host's kind was for its own query).
+    return (
+      <ChartBody
+        {...props}
+        kind={undefined}
+        query={step.query}
+        title={step.title}
+        drillState={drill}
+        busy={loading && step !== latest}
+      />
+    );
+  const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
+  return (
+    <ThemedRoot
+      as="section"
+      className={boxClass(props.className)}
+      style={{ height: boxHeight(height) }}
+      // Unnamed: the table inside is the named region (one landmark, not two of one name).
+      data-state="rows"
+    >
+      <Heading drill={drill} title={step.title} />
+      <div className="ek-qchart__body">
+        <QueryTable query={step.query} title={step.title} locale={props.locale} onError={props.onError} />
+      </div>
+    </ThemedRoot>
+  );
+}
+
+/** The title, after the breadcrumb back when the chart was drilled. */
+function Heading({ drill, title, id, full }: { drill: Drill; title: string; id?: string; full?: string }) {
+  const heading: ReactNode = (
+    <h3 id={id} className="ek-qchart__title" title={full === undefined || full === title ? undefined : full}>
+      {title}
+    </h3>
+  );
+  if (!drill.steps.length) return heading;
+  return (
+    <div className="ek-drill__head">
+      <DrillCrumb drill={drill} />
+      {heading}
+    </div>
   );
 }
 
@@ -75,8 +140,9 @@ const boxClass = (className?: string) => ['ek-qchart', className].filter(Boolean
 /** The widget's whole height: the chart's and the title and toolbar above it (held while loading). */
 export const boxHeight = (height = DEFAULT_QUERY_CHART_HEIGHT) => height + QUERY_CHART_CHROME;
 
-function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
-  const { labels, onDrilldown, onError, toolbar = true } = props;
+function ChartBody(props: QueryChartProps & { labels: QueryChartLabels; drillState: Drill; busy?: boolean }) {
+  const { labels, onDrilldown, onError, toolbar = true, drillState } = props;
+  const filters = useSemanticFilters();
   const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
   const theme = useTheme();
   const locale = props.locale ?? theme.locale ?? 'en-US';
@@ -160,14 +226,37 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     [plan, formatKey, height, labels.measure, labels.value],
   );
 
-  const drill = (row: Record<string, unknown>) => {
+  const drill = (row: Record<string, unknown>, anchor: HTMLElement | null, at?: { x: number; y: number }) => {
     const along = plan.along;
-    if (!onDrilldown || !along || !result) return;
+    if ((!onDrilldown && !drillState.enabled) || !along || !result) return;
     const name = names.get(along.key)!;
     const value = typeof row[name] === 'string' ? (drawn!.whole.get(row[name]) ?? row[name]) : row[name];
     // Only a value the answer has ("Other", made of the smallest categories, is none).
     const index = result.columns.findIndex((column) => column.name === name);
     if (!result.rows.some((cells) => cells[index] === row[name])) return;
+    if (drillState.enabled) {
+      const values: DrillValue[] = [
+        {
+          member: along.member,
+          value: value as Cell,
+          ...(along.role === 'time' ? { granularity: along.granularity } : {}),
+        },
+      ];
+      // A stacked bar is one series' part: its value narrows the datum too.
+      const series = plan.series;
+      const seriesName = series && names.get(series.key)!;
+      if (series && seriesName && Object.hasOwn(row, seriesName) && series.role === 'dimension') {
+        const part = row[seriesName];
+        values.push({
+          member: series.member,
+          value: (typeof part === 'string' ? (drawn!.whole.get(part) ?? part) : part) as Cell,
+        });
+      }
+      const label = formats.get(name)?.(value as Cell, 'full') ?? String(value);
+      drillState.setOpen({ datum: { query: props.query, values, label }, anchor, ...(at ? { at } : {}) });
+      return;
+    }
+    if (!onDrilldown) return;
     const context = drilldownContext(answer.query, props.today);
     onDrilldown({
       member: along.member,
@@ -183,7 +272,8 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
     const item = (event.target as { __data__?: { datum?: unknown; mark?: { marktype?: string } } }).__data__;
     const type = item?.mark?.marktype;
     if (!item || type === 'line' || type === 'area' || type === 'group') return;
-    if (item.datum && typeof item.datum === 'object') drill(item.datum as Record<string, unknown>);
+    if (item.datum && typeof item.datum === 'object')
+      drill(item.datum as Record<string, unknown>, event.currentTarget, { x: event.clientX, y: event.clientY });
   };
 
   const state = answer.error ? 'error' : !result ? 'loading' : result.rows.length === 0 ? 'empty' : 'ready';
@@ -193,13 +283,11 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
       className={boxClass(props.className)}
       style={{ height: boxHeight(height) }}
       aria-labelledby={`${id}-title`}
-      aria-busy={answer.isFetching || undefined}
+      aria-busy={answer.isFetching || props.busy || undefined}
       data-state={state}
       data-kind={plan.kind}
     >
-      <h3 id={`${id}-title`} className="ek-qchart__title" title={title === fullTitle ? undefined : fullTitle}>
-        {title}
-      </h3>
+      <Heading drill={drillState} id={`${id}-title`} title={title} full={fullTitle} />
       {result && (
         <ChartNote
           // Rows the data client cut past the limit are not drawn either.
@@ -231,7 +319,12 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
         ) : (
           <>
             {/* Pointer clicks on marks; keyboards use the list of marks below. */}
-            <div className="ek-qchart__chart" onClick={onDrilldown && spec ? onChartClick : undefined}>
+            <div
+              className="ek-qchart__chart"
+              // Focus comes back here when a menu opened by a pointer closes.
+              tabIndex={drillState.enabled ? -1 : undefined}
+              onClick={(onDrilldown || drillState.enabled) && spec ? onChartClick : undefined}
+            >
               <ResultChart
                 result={result}
                 spec={spec}
@@ -243,12 +336,24 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels }) {
                 labels={props.toolbarLabels}
               />
             </div>
-            {onDrilldown && spec && plan.along && (
+            {(onDrilldown || drillState.enabled) && spec && plan.along && (
               <MarkList result={result} plan={plan} formats={formats} names={names} labels={labels} onSelect={drill} />
             )}
           </>
         )}
       </div>
+      <DrillMenuSlot
+        drill={drillState}
+        props={props}
+        context={{
+          meta: meta.data,
+          title,
+          ...(onDrilldown ? { onDrilldown } : {}),
+          filters,
+          sent: answer.query,
+          ...(props.today ? { today: props.today } : {}),
+        }}
+      />
     </ThemedRoot>
   );
 }
@@ -328,7 +433,7 @@ function MarkList({
   formats: ReadonlyMap<string, MemberFormatter>;
   names: ReadonlyMap<string, string>;
   labels: QueryChartLabels;
-  onSelect: (row: Record<string, unknown>) => void;
+  onSelect: (row: Record<string, unknown>, anchor: HTMLElement) => void;
 }) {
   const along = plan.along!;
   const alongName = names.get(along.key)!;
@@ -352,7 +457,11 @@ function MarkList({
     <ul className="ek-qchart__marks" aria-label={labels.drilldown}>
       {marks.map(({ value, text }) => (
         <li key={String(value)}>
-          <button type="button" className="ek-button" onClick={() => onSelect({ [alongName]: value })}>
+          <button
+            type="button"
+            className="ek-button"
+            onClick={(event) => onSelect({ [alongName]: value }, event.currentTarget)}
+          >
             {text}
           </button>
         </li>

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { OrderDirection, SemanticQuery } from '../../protocol';
+import { useId, useState, type ReactNode } from 'react';
+import type { Cell, OrderDirection, SemanticQuery } from '../../protocol';
 import { effectiveOrder } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
@@ -12,7 +12,15 @@ import type { SemanticResult } from './data/semantic-result';
 import { answerNotes, capText } from './cap-text';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
-import { DEFAULT_QUERY_TABLE_LABELS, pageRows, type QueryTableLabels, type QueryTableProps } from './query-table-types';
+import type { DrillDatum } from './drill/drill-types';
+import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
+import {
+  DEFAULT_QUERY_TABLE_LABELS,
+  pageRows,
+  type QueryTableLabels,
+  type QueryTableProps,
+  type QueryTableRow,
+} from './query-table-types';
 import { useReportError, useRetryQueries, WidgetBoundary, WidgetError } from './WidgetBoundary';
 
 // `QueryTable`'s body, loaded by the first table (the entry holds the placeholder).
@@ -25,13 +33,31 @@ export function QueryTableView(props: QueryTableProps) {
       labels={{ ...DEFAULT_QUERY_TABLE_LABELS, ...props.labels }}
       onError={props.onError}
     >
-      <Table {...props} />
+      <Drilled {...props} />
     </WidgetBoundary>
   );
 }
 
-function Table({ query, pageSize = 25, title, csv = true, locale, labels: own, onError, className }: QueryTableProps) {
+/** The table, or what its drill menu replaced its query with (a new table: first page, its own order). */
+function Drilled(props: QueryTableProps) {
+  const drill = useDrill(props);
+  const step = drill.steps.at(-1);
+  return (
+    <Table
+      key={drill.steps.length}
+      {...props}
+      {...(step ? { query: step.query, title: step.title } : {})}
+      drillState={drill}
+    />
+  );
+}
+
+function Table(props: QueryTableProps & { drillState: Drill }) {
+  const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState } = props;
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
+  const filters = useSemanticFilters();
+  const rowActions = props.rowActions ?? [];
+  const actions = rowActions.length > 0 || drillState.enabled;
   const theme = useTheme();
   const effectiveLocale = locale ?? theme.locale ?? 'en-US';
   const size = pageRows(pageSize);
@@ -88,6 +114,7 @@ function Table({ query, pageSize = 25, title, csv = true, locale, labels: own, o
         ['--ek-qtable-measures' as string]: String(columns.filter((column) => column.role === 'measure').length),
       }}
     >
+      {drillState.steps.length > 0 && <DrillCrumb drill={drillState} />}
       {answer.error ? (
         <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
       ) : (
@@ -101,6 +128,7 @@ function Table({ query, pageSize = 25, title, csv = true, locale, labels: own, o
               {columns.map((column) => (
                 <col key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} />
               ))}
+              {actions && <col data-kind="actions" />}
             </colgroup>
             <thead>
               <tr>
@@ -136,14 +164,40 @@ function Table({ query, pageSize = 25, title, csv = true, locale, labels: own, o
                     </th>
                   );
                 })}
+                {actions && (
+                  <th scope="col" className="ek-qtable__actions">
+                    <span className="ek-sr-only">{drillState.labels.actions}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {result ? (
-                <Rows result={result} rows={rows} columns={columns} locale={effectiveLocale} custom={custom} />
+                <Rows
+                  result={result}
+                  rows={rows}
+                  columns={columns}
+                  locale={effectiveLocale}
+                  custom={custom}
+                  actions={
+                    actions
+                      ? (values, text) => (
+                          <RowActions
+                            values={values}
+                            text={text}
+                            datum={rowDatum(query, columns, values, text)}
+                            drill={drillState}
+                            rowActions={rowActions}
+                          />
+                        )
+                      : undefined
+                  }
+                />
               ) : (
                 <tr className="ek-qtable__loading">
-                  <td colSpan={columns.length}>{answer.waiting ? labels.waiting : labels.loading}</td>
+                  <td colSpan={columns.length + (actions ? 1 : 0)}>
+                    {answer.waiting ? labels.waiting : labels.loading}
+                  </td>
                 </tr>
               )}
             </tbody>
@@ -187,6 +241,17 @@ function Table({ query, pageSize = 25, title, csv = true, locale, labels: own, o
           />
         )}
       </div>
+      <DrillMenuSlot
+        drill={drillState}
+        props={props}
+        context={{
+          meta: meta.data,
+          title: title ?? drillState.labels.actions,
+          ...(props.onDrilldown ? { onDrilldown: props.onDrilldown } : {}),
+          filters,
+          sent: answer.query,
+        }}
+      />
       {/* What the table leaves out of an answer, said under it (a hostile or broken server only). */}
       {(dropped > 0 || missing > 0) && (
         <p className="ek-qtable__note">
@@ -217,12 +282,15 @@ function Rows({
   columns,
   locale,
   custom,
+  actions,
 }: {
   result: SemanticResult;
   rows: SemanticResult['data'];
   columns: QueryColumn[];
   locale: string;
   custom: CustomNumberFormat | undefined;
+  /** The row's actions cell, given its values and its text. */
+  actions?: ((values: QueryTableRow, text: string) => ReactNode) | undefined;
 }) {
   const formats = columns.map((column) =>
     memberFormatter(columnAnnotation(result, column), {
@@ -233,20 +301,31 @@ function Rows({
   );
   return (
     <>
-      {rows.map((row, r) => (
-        <tr key={r}>
-          {columns.map((column, c) => {
-            const text = formats[c]!(Object.hasOwn(row, column.key) ? row[column.key] : null);
-            // Columns are fixed (see styles.css): a value longer than its column ends in "…",
-            // whole in the title (the text drawn is capped first: see MAX_CELL).
-            return (
-              <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} title={text}>
-                {capText(text, MAX_CELL)}
-              </td>
-            );
-          })}
-        </tr>
-      ))}
+      {rows.map((row, r) => {
+        const cell = (column: QueryColumn) => (Object.hasOwn(row, column.key) ? row[column.key] : null) as Cell;
+        const texts = columns.map((column, c) => formats[c]!(cell(column)));
+        const keyed = columns.filter((column) => column.role !== 'measure');
+        // What names the row to its buttons: its dimensions' values (all of them when it has none).
+        const name = capText(
+          (keyed.length ? keyed : columns).map((column) => texts[columns.indexOf(column)]).join(', '),
+          MAX_CELL,
+        );
+        return (
+          <tr key={r}>
+            {columns.map((column, c) => {
+              const text = texts[c]!;
+              // Columns are fixed (see styles.css): a value longer than its column ends in "…",
+              // whole in the title (the text drawn is capped first: see MAX_CELL).
+              return (
+                <td key={column.key} data-kind={column.role === 'measure' ? 'number' : undefined} title={text}>
+                  {capText(text, MAX_CELL)}
+                </td>
+              );
+            })}
+            {actions?.(Object.freeze(Object.fromEntries(columns.map((column) => [column.key, cell(column)]))), name)}
+          </tr>
+        );
+      })}
     </>
   );
 }
@@ -312,5 +391,75 @@ function CsvButton({
         </span>
       )}
     </>
+  );
+}
+
+/** A row as a drill menu's datum: its dimension and time bucket values. */
+function rowDatum(query: SemanticQuery, columns: QueryColumn[], values: QueryTableRow, label: string): DrillDatum {
+  return {
+    query,
+    label,
+    values: columns
+      .filter((column) => column.role !== 'measure')
+      .map((column) => ({
+        member: column.member,
+        value: values[column.key] ?? null,
+        ...(column.granularity ? { granularity: column.granularity } : {}),
+      })),
+  };
+}
+
+/** Longest row action text drawn. */
+const MAX_ACTION = 40;
+
+/** A row's last cell: its drill menu's button and the host's row actions, each named with the row. */
+function RowActions({
+  values,
+  text,
+  datum,
+  drill,
+  rowActions,
+}: {
+  values: QueryTableRow;
+  text: string;
+  datum: DrillDatum;
+  drill: Drill;
+  rowActions: NonNullable<QueryTableProps['rowActions']>;
+}) {
+  return (
+    <td className="ek-qtable__actions">
+      {drill.enabled && (
+        <button
+          type="button"
+          className="ek-button ek-drill__row"
+          aria-haspopup="menu"
+          aria-label={drill.labels.rowMenu(text)}
+          onClick={(event) => drill.setOpen({ datum, anchor: event.currentTarget })}
+        >
+          {'\u22ef'}
+        </button>
+      )}
+      {rowActions.map((action, i) => {
+        const label = capText(String(action.label), MAX_ACTION);
+        return (
+          <button
+            key={i}
+            type="button"
+            className="ek-button"
+            aria-label={`${label}: ${text}`}
+            onClick={() => {
+              // The host's code: a throw is contained and reported, the table keeps working.
+              try {
+                action.onSelect(values);
+              } catch (error) {
+                drill.onActionError(error);
+              }
+            }}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </td>
   );
 }

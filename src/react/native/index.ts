@@ -39,9 +39,11 @@ export {
 export { applyFilters, NO_FILTERS, type SemanticFilterValue } from './data/apply-filters';
 export { KpiCard, DEFAULT_KPI_LABELS, type KpiCardLabels, type KpiCardProps } from './KpiCard';
 export { QueryTable, DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type QueryTableProps } from './QueryTable';
+export type { QueryTableRow, QueryTableRowAction } from './query-table-types';
 export { QueryChart } from './QueryChart';
 export type { QueryChartLabels, QueryChartProps } from './query-chart-types';
 export type { QueryChartKind } from './query-chart-spec';
+export type { DrillActions, DrillDatum, DrillItem, DrillLabels, DrillProps, DrillValue } from './drill/drill-types';
 export { useBridgeFilters } from './use-bridge-filters';
 export { FilterBar } from './FilterBar';
 export type { DatePreset, FilterBarLabels, FilterBarProps } from './filter-bar-types';

@@ -3,6 +3,7 @@ import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
 import type { ResultLabels } from '../charts/labels';
 import type { WidgetErrorLabels } from './WidgetBoundary';
 import type { QueryChartKind } from './query-chart-spec';
+import type { DrillProps } from './drill/drill-types';
 
 // The props and words of `QueryChart`, apart from its lazily loaded view: the entry holds
 // only these types and the box that keeps the chart's place.
@@ -35,7 +36,7 @@ export interface QueryChartLabels extends WidgetErrorLabels {
 }
 
 /** Props of {@link QueryChart}. */
-export interface QueryChartProps {
+export interface QueryChartProps extends DrillProps {
   /** The semantic-layer query; the enclosing `SemanticFilters` apply to it. */
   query: SemanticQuery;
   /** The chart's title. Default: from the members' short titles ("Revenue by Region"). */
@@ -56,7 +57,8 @@ export interface QueryChartProps {
    * along the chart's axis and the mark's value, the shape of a dashboard's drilldown, with
    * what the chart shows (`context`: its `equals` filters, the shared ones included, and its
    * date range as days), so `useDashboardChatBridge`'s `dashboardProps.onDrilldown` asks the
-   * chat about the clicked number.
+   * chat about the clicked number. With the drill menu on (`drill`), it is the menu's "Ask
+   * the analyst" instead.
    */
   onDrilldown?: (drilldown: Drilldown) => void;
   /** Locale of numbers and dates. Default: the theme's, else `en-US`. */

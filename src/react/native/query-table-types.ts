@@ -1,4 +1,6 @@
-import type { DataError, SemanticQuery } from '../../protocol';
+import type { Cell, DataError, SemanticQuery } from '../../protocol';
+import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
+import type { DrillProps } from './drill/drill-types';
 import { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
 
 // The props and words of `QueryTable`, apart from its lazily loaded view: the entry holds
@@ -48,8 +50,18 @@ export const DEFAULT_QUERY_TABLE_LABELS: QueryTableLabels = {
   missing: (count, text) => `${text} ${count === 1 ? 'value was' : 'values were'} not valid: shown as —`,
 };
 
+/** A row of a {@link QueryTable} as a host's row action gets it: each column's value by its key (`orders.region`, `orders.createdAt.month`). */
+export type QueryTableRow = Readonly<Record<string, Cell>>;
+
+/** A button in each row of a {@link QueryTable}, calling the host with the row's values. */
+export interface QueryTableRowAction {
+  /** The button's text ("Open"); its accessible name adds the row's text ("Open: Europe, $1.2M"). */
+  label: string;
+  onSelect: (row: QueryTableRow) => void;
+}
+
 /** Props of {@link QueryTable}. */
-export interface QueryTableProps {
+export interface QueryTableProps extends DrillProps {
   /** The query; its `order` is the first sort, its `limit`/`offset` are replaced by the pages. */
   query: SemanticQuery;
   /** Rows per page (asked of the server page by page). Default 25. */
@@ -63,6 +75,13 @@ export interface QueryTableProps {
   labels?: Partial<QueryTableLabels>;
   onError?: (error: DataError) => void;
   className?: string;
+  /**
+   * Buttons in each row (keyboard reachable, named with the row) that call the host with the
+   * row's values. A callback that throws is contained (see `onActionError`).
+   */
+  rowActions?: readonly QueryTableRowAction[];
+  /** With the drill menu (`drill`): its "Ask the analyst" item, with the row's first value. */
+  onDrilldown?: (drilldown: Drilldown) => void;
 }
 
 /** Rows on a page: `pageSize` made a whole number from 1 to 1,000 (the placeholder and the view agree). */

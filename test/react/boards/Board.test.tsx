@@ -174,7 +174,7 @@ describe('Board on the server', () => {
       '--ek-board-x:7;--ek-board-y:1;--ek-board-w:6;--ek-board-h:2',
       '--ek-board-x:1;--ek-board-y:3;--ek-board-w:12;--ek-board-h:3',
     ]);
-    // Undo and Redo hold their place, disabled until the board is there.
-    expect(html.match(/<button[^>]*disabled/g)).toHaveLength(2);
+    // Add widget, Undo and Redo hold their place, disabled until the board is there.
+    expect(html.match(/<button[^>]*disabled/g)).toHaveLength(3);
   });
 });

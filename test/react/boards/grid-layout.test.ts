@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstFreePlace,
   fitPlace,
   layoutRows,
   moveBy,
@@ -99,5 +100,26 @@ describe('the grid and the definition', () => {
     const protocol = await import('../../../src/protocol/board/widget');
     const grid = await import('../../../src/react/boards/grid-layout');
     expect(grid.BOARD_COLUMNS).toBe(protocol.BOARD_COLUMNS);
+  });
+
+  it('finds the first free place in reading order for a new widget: a gap, else under everything', () => {
+    // No gap on the full board: under the chart, at the left.
+    expect(firstFreePlace(base, 3, 2)).toEqual({ x: 0, y: 6, w: 3, h: 2 });
+    // A gap at the top right once `b` is gone; too small a gap is passed over.
+    const gap = base.filter((item) => item.id !== 'b');
+    expect(firstFreePlace(gap, 3, 2)).toEqual({ x: 6, y: 0, w: 3, h: 2 });
+    expect(firstFreePlace(gap, 7, 2)).toEqual({ x: 0, y: 6, w: 7, h: 2 });
+    // A gap beside the lowest widget, reaching below it.
+    const low = [...base, { id: 'd', x: 0, y: 6, w: 4, h: 2 }];
+    expect(firstFreePlace(low, 6, 4)).toEqual({ x: 4, y: 6, w: 6, h: 4 });
+    expect(firstFreePlace([], 20, 0)).toEqual({ x: 0, y: 0, w: 12, h: 1 });
+  });
+
+  it('finds a free place on a tall board of 200 widgets (only the edges of widgets are tried)', () => {
+    const tall = Array.from({ length: 200 }, (_, i): PlacedWidget => ({ id: `w${i}`, x: 0, y: i * 50, w: 12, h: 50 }));
+    expect(firstFreePlace(tall, 6, 4)).toEqual({ x: 0, y: 10_000, w: 6, h: 4 });
+    // A gap halfway down is found.
+    const holed = tall.map((item) => (item.id === 'w100' ? { ...item, w: 4 } : item));
+    expect(firstFreePlace(holed, 6, 4)).toEqual({ x: 4, y: 5_000, w: 6, h: 4 });
   });
 });

@@ -22,16 +22,18 @@ export interface MyBoardProps {
   apiUrl: string;
   dehydrated: DehydratedState;
   userId: string;
+  /** The owner's board is editable; one shared with the user's group is read-only. */
+  editable: boolean;
   board: Pick<BoardRecord, 'id' | 'definition' | 'revision' | 'ownerId'>;
 }
 
-export function MyBoard({ apiUrl, dehydrated, userId, board }: MyBoardProps) {
+export function MyBoard({ apiUrl, dehydrated, userId, editable, board }: MyBoardProps) {
   const [client] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={client}>
       <HydrationBoundary state={dehydrated}>
         <SemanticProvider queryClient={client} apiUrl={apiUrl} getDataToken={getDataToken} scope={NATIVE_SCOPE}>
-          <StoredBoard store={boards} user={{ id: userId }} boardId={board.id} initial={board} editable />
+          <StoredBoard store={boards} user={{ id: userId }} boardId={board.id} initial={board} editable={editable} />
         </SemanticProvider>
       </HydrationBoundary>
     </QueryClientProvider>
