@@ -82,6 +82,8 @@ const lazyModules = [
   './FilterBarView.js',
   // The drill menu with its items and drilled queries' builders, loaded by the first datum opened.
   './DrillMenu.js',
+  // A KPI card's drill button and what it drills to: with the first card that has `drill`.
+  './drill/KpiDrill.js',
   // KpiCard's trend line, loaded by the first card that shows one.
   './KpiSparkline.js',
   // The board itself (grid, keyboard and pointer editing, undo, its widgets), loaded by the

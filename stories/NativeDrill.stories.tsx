@@ -128,16 +128,34 @@ export const TableRowActions: Story = {
   },
 };
 
-/** A KPI's value (the card itself has no menu yet: its number drilled in a chart beside it). */
+/**
+ * A KPI's value: the card's button opens the menu on its number (break down by each of the
+ * cube's dimensions, its rows); "Break down by Region" grows the card to hold the chart, with
+ * the breadcrumb back to the number.
+ */
 export const Kpi: Story = {
   render: () => (
     <Frame>
-      <KpiCard measure="orders.revenue" />
-      <QueryChart query={REVENUE_BY_REGION} drill />
+      <div style={{ maxWidth: 320 }}>
+        <KpiCard measure="orders.revenue" drill />
+      </div>
     </Frame>
   ),
   play: async ({ canvasElement }) => {
-    await openFirstMark(canvasElement);
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole('button', { name: 'Drill into Revenue' }, { timeout: 15_000 });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await canvas.findByRole('menu');
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    await expect(within(menu).getByRole('menuitem', { name: 'See the rows' })).toBeVisible();
+    // The break downs come from the data model (asked for as the card's drill code loads).
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Region' }));
+    await drawn(canvasElement);
+    const back = canvas.getByRole('button', { name: /^← Revenue/ });
+    await userEvent.click(back);
+    await waitFor(() => expect(canvasElement.querySelector('.ek-kpi__number')).not.toBeNull());
+    await expect(canvasElement.querySelector('.ek-kpi__drilled')).toBeNull();
   },
 };
 

@@ -149,4 +149,43 @@ describe('Board in Chromium', () => {
     expect(drawn.weekly![3]).toBe(4 * BOARD_ROW_HEIGHT + 3 * BOARD_GAP);
     await shot('phone');
   });
+
+  it("drills from a board's chart bar, table row and KPI (on by default), and not with drill={false}", async () => {
+    const explored = vi.fn();
+    const { unmount } = render(
+      <NativeFrame filters={{ dateRange: LAST_QUARTER, values: {} }}>
+        <div style={{ width: 1100 }}>
+          <Board definition={salesBoard()} today={TODAY} onExplore={explored} />
+        </div>
+      </NativeFrame>,
+    );
+    // A table row's menu: "Open in explorer" hands the host the row's question.
+    const row = await screen.findAllByRole('button', { name: /^Actions for / }, { timeout: 20_000 });
+    await userEvent.click(row[0]!);
+    const menu = await screen.findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open in explorer' }));
+    expect(explored).toHaveBeenCalledTimes(1);
+    const state = explored.mock.calls[0]![0] as { filters: { member: string }[] };
+    expect(state.filters.map((filter) => filter.member)).toContain('orders.country');
+    // A KPI's value and a chart's marks have theirs too.
+    expect(
+      (await screen.findAllByRole('button', { name: /^Drill into / }, { timeout: 20_000 })).length,
+    ).toBeGreaterThan(0);
+    await waitFor(() => expect(document.querySelector('.ek-qchart__marks button')).not.toBeNull(), {
+      timeout: 20_000,
+    });
+    unmount();
+
+    render(
+      <NativeFrame filters={{ dateRange: LAST_QUARTER, values: {} }}>
+        <div style={{ width: 1100 }}>
+          <Board definition={salesBoard()} today={TODAY} drill={false} />
+        </div>
+      </NativeFrame>,
+    );
+    await waitFor(() => expect(document.querySelectorAll('.ek-qtable tbody tr').length).toBeGreaterThan(1), {
+      timeout: 20_000,
+    });
+    expect(screen.queryAllByRole('button', { name: /^(Actions for|Drill into) / })).toHaveLength(0);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { SemanticQuery } from '../../src/protocol';
-import { QueryChart, QueryTable, type DrillActions, type DrillDatum } from '../../src/react/native';
+import { KpiCard, QueryChart, QueryTable, type DrillActions, type DrillDatum } from '../../src/react/native';
 import { NativeOnMock } from '../../stories/support/native';
 import { rewriteLoad } from '../../stories/support/native-hostile';
 
@@ -216,4 +216,50 @@ describe('QueryTable row actions and row menu', () => {
       await waitFor(() => expect(markButtons()).toHaveLength(4));
     }
   });
+});
+
+describe('drill menu on a KPI', () => {
+  it("opens on the card's value by keyboard; its rows keep the card's period; a break down grows the card, and back", async () => {
+    const { sent, fetch } = recording();
+    const range: [string, string] = ['2024-01-01', '2024-03-31'];
+    render(
+      <NativeOnMock fetch={fetch}>
+        <div style={{ width: 360 }}>
+          <KpiCard measure="orders.revenue" timeDimension="orders.createdAt" dateRange={range} compare={false} drill />
+        </div>
+      </NativeOnMock>,
+    );
+    const button = await screen.findByRole('button', { name: 'Drill into Revenue' }, { timeout: 20_000 });
+    const card = document.querySelector<HTMLElement>('.ek-kpi')!;
+    const height = card.getBoundingClientRect().height;
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Drill into Revenue' });
+    expect(await within(menu).findByRole('menuitem', { name: 'Break down by Region' })).toBeTruthy();
+    await page.screenshot({ path: '__screenshots__/native-drill-kpi-menu.png' });
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(button);
+
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'See the rows' }));
+    await waitFor(() => expect(sent.some((query) => query.ungrouped)).toBe(true), { timeout: 20_000 });
+    const rows = sent.find((query) => query.ungrouped)!;
+    expect(rows.measures ?? []).toEqual([]);
+    expect(rows.timeDimensions?.[0]).toMatchObject({ dimension: 'orders.createdAt', dateRange: range });
+    await userEvent.click(await screen.findByRole('button', { name: /^← Revenue/ }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Drill into Revenue' }));
+    await userEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Break down by Region' }),
+    );
+    await drawn();
+    const drilled = sent.find((query) => !query.ungrouped && query.dimensions?.includes('orders.region'))!;
+    expect(drilled.measures).toEqual(['orders.revenue']);
+    expect(drilled.timeDimensions?.[0]).toMatchObject({ dimension: 'orders.createdAt', dateRange: range });
+    expect(card.getBoundingClientRect().height).toBeGreaterThan(height + 100); // grown to hold the chart
+    await page.screenshot({ path: '__screenshots__/native-drill-kpi-breakdown.png' });
+    await userEvent.click(screen.getByRole('button', { name: /^← Revenue/ }));
+    await waitFor(() => expect(card.querySelector('.ek-kpi__number')).not.toBeNull());
+    expect(Math.round(card.getBoundingClientRect().height)).toBe(Math.round(height));
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ import { useLatest } from '../internal/use-latest';
 import { NO_FILTERS, type SemanticFilterValue } from '../native/data/apply-filters';
 import { SemanticFilters, useSemanticFilters } from '../native/data/SemanticFilters';
 import { ThemedRoot } from '../theme/ThemedRoot';
+import { BoardDrillProvider, useBoardDrillValue } from './board-drill';
 import { BOARD_GAP, BOARD_ROW_HEIGHT } from './board-geometry';
 import { definitionOf, layoutOf, settledWidgets, withLayout, type BoardSnapshot } from './board-state';
 import { BoardCell, type CellActions, type DragMode } from './BoardCell';
@@ -93,6 +94,7 @@ export function BoardView({
 }: Omit<BoardProps, 'labels'> & { labels: BoardEntryLabels & Partial<LazyBoardLabels> }) {
   // The words of the lazy parts (the add form, …) come with this chunk; the host's win.
   const labels: BoardLabels = useMemo(() => ({ ...DEFAULT_LAZY_BOARD_LABELS, ...given }), [given]);
+  const drill = useBoardDrillValue(props);
   const [source, setSource] = useState(props.definition);
   const [reading, setReading] = useState(() => readDefinition(props.definition));
   const [emitted, setEmitted] = useState<unknown>(undefined);
@@ -110,17 +112,19 @@ export function BoardView({
   }
   if (!reading.ok) return <Unreadable labels={labels} issues={reading.issues} className={props.className} />;
   return (
-    <EditableBoard
-      {...props}
-      labels={labels}
-      reading={reading.reading}
-      history={history}
-      setHistory={setHistory}
-      onEmit={(definition) => {
-        setEmitted(definition);
-        props.onChange?.(definition);
-      }}
-    />
+    <BoardDrillProvider value={drill}>
+      <EditableBoard
+        {...props}
+        labels={labels}
+        reading={reading.reading}
+        history={history}
+        setHistory={setHistory}
+        onEmit={(definition) => {
+          setEmitted(definition);
+          props.onChange?.(definition);
+        }}
+      />
+    </BoardDrillProvider>
   );
 }
 

@@ -5,6 +5,7 @@ import { KpiCard } from '../native/KpiCard';
 import { QueryChart } from '../native/QueryChart';
 import { QueryTable } from '../native/QueryTable';
 import { QUERY_CHART_CHROME } from '../native/query-chart-types';
+import { useBoardDrill } from './board-drill';
 import { sameExceptPlace } from './board-state';
 import type { BoardLabels } from './labels';
 import { PinnedAnswer } from './pinned/PinnedAnswer';
@@ -44,7 +45,9 @@ export const WidgetContent = memo(
 );
 
 function Known({ widget, height, labels, today, locale }: WidgetContentProps & { widget: KnownWidget }) {
-  const common = { ...(widget.title ? { title: widget.title } : {}), ...(locale ? { locale } : {}) };
+  // The board's drill-through (on by default): every datum of a KPI, chart or table has its menu.
+  const drill = useBoardDrill();
+  const common = { ...(widget.title ? { title: widget.title } : {}), ...(locale ? { locale } : {}), ...drill };
   switch (widget.kind) {
     case 'kpi':
       return (

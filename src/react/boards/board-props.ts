@@ -1,8 +1,9 @@
 import type { BoardDefinition } from '../../protocol/board/definition';
+import type { BoardDrill } from './board-drill';
 import type { BoardLabels } from './labels';
 
 /** Props of {@link Board}. */
-export interface BoardProps {
+export interface BoardProps extends BoardDrill {
   /**
    * The board definition, as stored (any version this library reads: older ones are migrated).
    * Read leniently: the valid widgets show and each bad one is named by its path. A new

@@ -17,6 +17,8 @@ import {
   WidgetError,
   type WidgetErrorLabels,
 } from './WidgetBoundary';
+import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
+import type { DrillProps } from './drill/drill-types';
 
 /** Words of a {@link KpiCard} (for another language, replace them all). */
 export interface KpiCardLabels extends WidgetErrorLabels {
@@ -52,7 +54,7 @@ export const DEFAULT_KPI_LABELS: KpiCardLabels = {
 };
 
 /** Props of {@link KpiCard}. */
-export interface KpiCardProps {
+export interface KpiCardProps extends DrillProps {
   /** The measure (`orders.revenue`). */
   measure: string;
   /** The card's title. Default: the measure's short title from the data API. */
@@ -77,6 +79,8 @@ export interface KpiCardProps {
   today?: Date;
   /** This card's data errors (the provider's `onError` hears them too). */
   onError?: (error: DataError) => void;
+  /** The drill menu's "Ask the analyst" (with `drill`): the value's measure and period, as a chart's drilldown. */
+  onDrilldown?: (drilldown: Drilldown) => void;
   className?: string;
 }
 
@@ -87,6 +91,8 @@ const COMPACT_FROM = 10_000;
 // The trend line loads with the first card that shows one (started at its first render, while
 // its data loads); its box is held meanwhile.
 const KpiSparkline = lazy(() => import('./KpiSparkline').then((module) => ({ default: module.KpiSparkline })));
+// The drill button and menu load with the first drillable card; its body shows meanwhile.
+const KpiDrill = lazy(() => import('./drill/KpiDrill').then((module) => ({ default: module.KpiDrill })));
 
 /**
  * One number from the semantic layer: the measure over the period, formatted from its
@@ -132,7 +138,8 @@ function KpiCardView(props: KpiCardProps) {
     ...base,
     timeDimensions: [{ dimension: timeDimension!, dateRange, ...(granularity ? { granularity } : {}) }],
   });
-  const current = useSemanticQuery(period ? withRange(period) : base, { applyFilters: false });
+  const sent = period ? withRange(period) : base;
+  const current = useSemanticQuery(sent, { applyFilters: false });
   const previous = useSemanticQuery(days ? withRange(previousPeriod(days)) : base, {
     applyFilters: false,
     enabled: Boolean(days && compare),
@@ -188,6 +195,55 @@ function KpiCardView(props: KpiCardProps) {
     if (sparkline && days) void trend.refetch();
   };
 
+  const body = (
+    <>
+      <p className="ek-kpi__value" title={exact}>
+        {loading ? (
+          <span className="ek-kpi__placeholder">{current.waiting ? labels.waiting : labels.loading}</span>
+        ) : invalid ? (
+          <span className="ek-kpi__empty">—</span>
+        ) : value === undefined ? (
+          <span className="ek-kpi__empty">{labels.empty}</span>
+        ) : (
+          <>
+            <span
+              className="ek-kpi__number"
+              style={{ '--ek-kpi-chars': shown!.length } as CSSProperties}
+              aria-hidden={shown !== exact || undefined}
+            >
+              {shown}
+            </span>
+            {shown !== exact && <span className="ek-sr-only">{exact}</span>}
+          </>
+        )}
+      </p>
+      <p
+        className="ek-kpi__change"
+        data-direction={change?.direction}
+        data-good={change ? isGood(change.direction, goodDirection) : undefined}
+      >
+        {invalid && !loading && labels.invalid}
+        {change && (
+          <>
+            <span className="ek-kpi__arrow" aria-hidden="true">
+              {ARROWS[change.direction]}
+            </span>{' '}
+            {change.text}
+          </>
+        )}
+      </p>
+      {sparkline && (
+        <Suspense fallback={<svg className="ek-kpi__spark" aria-hidden="true" />}>
+          <KpiSparkline
+            // A period whose value is missing or not a number is left out, not drawn as 0.
+            values={(trend.data?.data ?? []).map((row) => numberOf(row[measure])).filter((v) => v !== undefined)}
+            label={(from, to) => labels.trend(format(from), format(to))}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+
   return (
     <ThemedRoot
       // A group, not a landmark: a page of cards is not a page of regions (and cards still
@@ -204,53 +260,14 @@ function KpiCardView(props: KpiCardProps) {
       </h3>
       {error ? (
         <WidgetError error={error} onRetry={retry} labels={labels} />
+      ) : (props.drill ?? Boolean(props.drillActions || props.onExplore)) ? (
+        <Suspense fallback={body}>
+          <KpiDrill {...props} query={sent} title={fullTitle ?? measure} ready={value !== undefined}>
+            {body}
+          </KpiDrill>
+        </Suspense>
       ) : (
-        <>
-          <p className="ek-kpi__value" title={exact}>
-            {loading ? (
-              <span className="ek-kpi__placeholder">{current.waiting ? labels.waiting : labels.loading}</span>
-            ) : invalid ? (
-              <span className="ek-kpi__empty">—</span>
-            ) : value === undefined ? (
-              <span className="ek-kpi__empty">{labels.empty}</span>
-            ) : (
-              <>
-                <span
-                  className="ek-kpi__number"
-                  style={{ '--ek-kpi-chars': shown!.length } as CSSProperties}
-                  aria-hidden={shown !== exact || undefined}
-                >
-                  {shown}
-                </span>
-                {shown !== exact && <span className="ek-sr-only">{exact}</span>}
-              </>
-            )}
-          </p>
-          <p
-            className="ek-kpi__change"
-            data-direction={change?.direction}
-            data-good={change ? isGood(change.direction, goodDirection) : undefined}
-          >
-            {invalid && !loading && labels.invalid}
-            {change && (
-              <>
-                <span className="ek-kpi__arrow" aria-hidden="true">
-                  {ARROWS[change.direction]}
-                </span>{' '}
-                {change.text}
-              </>
-            )}
-          </p>
-          {sparkline && (
-            <Suspense fallback={<svg className="ek-kpi__spark" aria-hidden="true" />}>
-              <KpiSparkline
-                // A period whose value is missing or not a number is left out, not drawn as 0.
-                values={(trend.data?.data ?? []).map((row) => numberOf(row[measure])).filter((v) => v !== undefined)}
-                label={(from, to) => labels.trend(format(from), format(to))}
-              />
-            </Suspense>
-          )}
-        </>
+        body
       )}
     </ThemedRoot>
   );

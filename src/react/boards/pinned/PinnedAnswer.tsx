@@ -8,6 +8,7 @@ import { QueryChart } from '../../native/QueryChart';
 import type { QueryChartKind } from '../../native/query-chart-spec';
 import { QUERY_CHART_CHROME } from '../../native/query-chart-types';
 import { QueryTable } from '../../native/QueryTable';
+import { useBoardDrill } from '../board-drill';
 import type { BoardLabels } from '../labels';
 import { Scrolling } from '../Scrolling';
 import { PinnedResult } from './PinnedResult';
@@ -66,6 +67,8 @@ export interface PinnedAnswerProps {
 /** A pinned answer: native (following the board's filters) where its SQL allows, else its SQL as pinned. */
 export function PinnedAnswer({ widget, labels, height, today, locale }: PinnedAnswerProps) {
   const meta = useSemanticMeta();
+  // Drawn natively, it drills like the board's other widgets.
+  const drill = useBoardDrill();
   const query = useMemo(
     () => pinnedQuery(widget.sqlQuery, widget.view, meta.data),
     [widget.sqlQuery, widget.view, meta.data],
@@ -79,7 +82,7 @@ export function PinnedAnswer({ widget, labels, height, today, locale }: PinnedAn
       </div>
     );
   if (query) {
-    const common = { title: widget.title, ...(locale ? { locale } : {}) };
+    const common = { title: widget.title, ...(locale ? { locale } : {}), ...drill };
     return (
       <div className="ek-board__answer-native" data-follows-filters="">
         {widget.view === 'table' ? (

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import type { SemanticQuery } from '../../../protocol';
+import type { Drilldown } from '../../bridge/use-dashboard-chat-bridge';
+import { useSemanticFilters } from '../data/SemanticFilters';
+import { useSemanticMeta } from '../data/use-semantic-query';
+import { QueryChart } from '../QueryChart';
+import { QueryTable } from '../QueryTable';
+import type { DrillDatum, DrillProps } from './drill-types';
+import { DrillCrumb, DrillMenuSlot, useDrill } from './use-drill';
+
+// A KPI's drill-through (loaded with the first drillable card): a button on the card opens
+// the menu on its value; a break down or the value's rows replace the card's body in place
+// (the card grows to hold them), with the breadcrumb back to the number.
+
+/** Props of {@link KpiDrill}: the card's drill props, its query and title, and its body. */
+export interface KpiDrillProps extends DrillProps {
+  /** The card's query as sent (its measure, period and filters). */
+  query: SemanticQuery;
+  /** The card's title (the menu and the breadcrumb name it). */
+  title: string;
+  /** Whether the card shows a value (no menu on a card still loading or empty). */
+  ready: boolean;
+  onDrilldown?: (drilldown: Drilldown) => void;
+  today?: Date;
+  locale?: string;
+  /** The card's own body: the value, its change and sparkline. */
+  children: ReactNode;
+}
+
+/** The card's body with its drill button, or what its drill menu replaced it with. */
+export function KpiDrill(props: KpiDrillProps) {
+  const { query, title, ready, children, onDrilldown } = props;
+  const drill = useDrill(props);
+  const meta = useSemanticMeta();
+  const filters = useSemanticFilters();
+  const step = drill.steps.at(-1);
+  const datum: DrillDatum = { query, values: [], label: title };
+  return (
+    <>
+      {step ? (
+        <div className="ek-kpi__drilled">
+          <DrillCrumb drill={drill} />
+          {step.rows ? (
+            <QueryTable query={step.query} title={step.title} locale={props.locale} />
+          ) : (
+            <QueryChart query={step.query} title={step.title} locale={props.locale} height={240} />
+          )}
+        </div>
+      ) : (
+        children
+      )}
+      {/* Once the data model is in (or failed): the menu opens with its break downs. */}
+      {ready && !step && !meta.isPending && (
+        <button
+          type="button"
+          className="ek-button ek-kpi__drill"
+          aria-label={drill.labels.menu(title)}
+          aria-haspopup="menu"
+          aria-expanded={drill.open !== null}
+          onClick={(event) => drill.setOpen({ datum, anchor: event.currentTarget })}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      )}
+      <DrillMenuSlot
+        drill={drill}
+        props={props}
+        context={{
+          meta: meta.data,
+          title,
+          ...(onDrilldown ? { onDrilldown } : {}),
+          filters,
+          sent: query,
+          ...(props.today ? { today: props.today } : {}),
+        }}
+      />
+    </>
+  );
+}
