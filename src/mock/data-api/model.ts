@@ -20,8 +20,10 @@ export interface ModelMeasure {
   meta: MeasureMeta;
   /** The value over a group of rows (`undefined` for none: answered as `null`). */
   value(rows: readonly ModelRow[]): number | undefined;
-  /** Whole numbers are answered as integers, the rest with two decimals. */
+  /** Whole numbers are answered as integers, the rest with {@link ModelMeasure.decimals} decimals. */
   integer: boolean;
+  /** Decimals a value is answered with when not an integer. Default 2 (cents). */
+  decimals?: number;
 }
 
 /** The data API's model: members by name, and the rows. */
@@ -129,7 +131,8 @@ export function dataModel(fixture: MockFixture): DataModel | null {
       integer: false,
     },
     {
-      // A percent measure (values 0–100, as the real API's `percent` format means them).
+      // A percent measure: a fraction (0.25 reads "25%"), as the platform's `percent` format
+      // means it (its docs define such measures as `1.0 * part / whole`).
       meta: {
         name: `${CUBE}.largeOrderShare`,
         title: 'Orders Large Order Share',
@@ -141,9 +144,11 @@ export function dataModel(fixture: MockFixture): DataModel | null {
       },
       value: (group) => {
         const count = sum(group, (r) => r.orders);
-        return count ? (100 * sum(group, (r) => (r.orders >= LARGE ? r.orders : 0))) / count : undefined;
+        return count ? sum(group, (r) => (r.orders >= LARGE ? r.orders : 0)) / count : undefined;
       },
       integer: false,
+      // A share to a hundredth of a percent.
+      decimals: 4,
     },
   ];
   const time = `${CUBE}.createdAt`;

@@ -243,7 +243,7 @@ export function runSemanticQuery(query: SemanticQuery, context: RunContext): Loa
     // Rounded as answered (cents), so a filter or a sort sees the number the rows show.
     for (const [name, measure] of model.measures) {
       const value = measure.value(groupRows);
-      values.set(name, value === undefined || measure.integer ? value : Math.round(value * 100) / 100);
+      values.set(name, value === undefined || measure.integer ? value : roundTo(value, measure.decimals ?? 2));
     }
     return values;
   });
@@ -294,7 +294,7 @@ export function runSemanticQuery(query: SemanticQuery, context: RunContext): Loa
             ? null
             : model.measures.get(c.member)!.integer
               ? String(value)
-              : (value as number).toFixed(2);
+              : (value as number).toFixed(model.measures.get(c.member)!.decimals ?? 2);
       } else row[c.key] = value === undefined ? null : String(value);
     }
     return row;
@@ -359,4 +359,10 @@ function annotationOf(columns: Column[], model: DataModel): LoadResult['annotati
     }
   }
   return annotation;
+}
+
+/** `value` rounded to `decimals` places, as the answer shows it. */
+function roundTo(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
 }
