@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-effect';
+import { menuKeyTarget } from './menu-keys';
 
 /** One entry of a {@link MenuButton}: an action, or (with `checked`) one of a set of choices. */
 export interface MenuEntry {
@@ -107,23 +108,9 @@ export function MenuButton({
   const onMenuKey = (event: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    let next: number | undefined;
-    if (event.key === 'ArrowDown') next = (at + 1) % all.length;
-    else if (event.key === 'ArrowUp') next = (at - 1 + all.length) % all.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = all.length - 1;
-    else if (event.key === 'Escape') return (event.preventDefault(), event.stopPropagation(), close());
-    else if (event.key === 'Tab') return setOpen(false);
-    else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const letter = event.key.toLowerCase();
-      for (let step = 1; step <= all.length; step++) {
-        const candidate = (at + step) % all.length;
-        if (all[candidate]!.textContent?.trim().toLowerCase().startsWith(letter)) {
-          next = candidate;
-          break;
-        }
-      }
-    }
+    if (event.key === 'Escape') return (event.preventDefault(), event.stopPropagation(), close());
+    if (event.key === 'Tab') return setOpen(false);
+    const next = menuKeyTarget(event.key, all, at);
     if (next === undefined) return;
     event.preventDefault();
     all[next]?.focus();

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { menuKeyTarget } from '../../charts/menu-keys';
 import { useIsomorphicLayoutEffect } from '../../internal/use-isomorphic-layout-effect';
 import { capText } from '../cap-text';
 import { drillItems, hostItems, runItem, type DrillContext } from './drill-items';
@@ -78,23 +79,9 @@ export function DrillMenu({ datum, context, drillActions, onActionError, anchor,
   const onKey = (event: KeyboardEvent) => {
     const all = buttons();
     const index = all.indexOf(document.activeElement as HTMLElement);
-    let next: number | undefined;
-    if (event.key === 'ArrowDown') next = (index + 1) % all.length;
-    else if (event.key === 'ArrowUp') next = (index - 1 + all.length) % all.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = all.length - 1;
-    else if (event.key === 'Escape') return (event.preventDefault(), event.stopPropagation(), close());
-    else if (event.key === 'Tab') return onClose();
-    else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const letter = event.key.toLowerCase();
-      for (let step = 1; step <= all.length; step++) {
-        const candidate = (index + step) % all.length;
-        if (all[candidate]!.textContent?.trim().toLowerCase().startsWith(letter)) {
-          next = candidate;
-          break;
-        }
-      }
-    }
+    if (event.key === 'Escape') return (event.preventDefault(), event.stopPropagation(), close());
+    if (event.key === 'Tab') return onClose();
+    const next = menuKeyTarget(event.key, all, index);
     if (next === undefined) return;
     event.preventDefault();
     all[next]?.focus();
