@@ -40,6 +40,25 @@ function offered(meta: MetaResponse | undefined) {
   }));
 }
 
+/** A select's options: each cube's members (measures or dimensions) under its title; empty cubes left out. */
+function MemberOptions({
+  groups,
+}: {
+  groups: { cube: CubeMeta; list: { name: string; title: string; shortTitle?: string | undefined }[] }[];
+}) {
+  return groups.map(({ cube, list }) =>
+    list.length ? (
+      <optgroup key={cube.name} label={cube.title}>
+        {list.map((member) => (
+          <option key={member.name} value={member.name}>
+            {titleOf(member)}
+          </option>
+        ))}
+      </optgroup>
+    ) : null,
+  );
+}
+
 /**
  * An accessible form (a dialog that does not trap: the board stays usable around it) to add
  * a widget: its first field takes focus, Escape or Cancel closes it, Add hands the widget to
@@ -139,17 +158,7 @@ function AddWidgetForm({
           <label className="ek-board__add-field">
             <span>{labels.addMeasure}</span>
             <select value={chosenMeasure} onChange={(event) => setMeasure(event.target.value)}>
-              {cubes.map(({ cube, measures: list }) =>
-                list.length ? (
-                  <optgroup key={cube.name} label={cube.title}>
-                    {list.map((m) => (
-                      <option key={m.name} value={m.name}>
-                        {titleOf(m)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null,
-              )}
+              <MemberOptions groups={cubes.map(({ cube, measures: list }) => ({ cube, list }))} />
             </select>
           </label>
         ) : null}
@@ -158,17 +167,7 @@ function AddWidgetForm({
             <span>{labels.addBy}</span>
             <select value={by} onChange={(event) => setBy(event.target.value)}>
               <option value="">{labels.addByNothing}</option>
-              {cubes.map(({ cube, dimensions }) =>
-                dimensions.length ? (
-                  <optgroup key={cube.name} label={cube.title}>
-                    {dimensions.map((d) => (
-                      <option key={d.name} value={d.name}>
-                        {titleOf(d)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null,
-              )}
+              <MemberOptions groups={cubes.map(({ cube, dimensions: list }) => ({ cube, list }))} />
             </select>
           </label>
         ) : null}
