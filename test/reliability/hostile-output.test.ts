@@ -5,6 +5,8 @@
 // changed outside the payload's row; this side counts requests leaving the page and gives a
 // frozen page (a hang) a fresh one. Per class: payloads tried, crashes, hangs over the
 // budget, defacements, misleading links, requests out, longest task.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_CSP } from '../setup/commands';
@@ -26,7 +28,7 @@ interface Outcome extends Report {
 }
 
 const only = process.env.HOSTILE_ONLY;
-const cases = CORPUS.filter((c) => !only || c.id.includes(only));
+const cases = CORPUS.filter((c) => !only || new RegExp(only).test(c.id));
 
 let folder: string;
 let browser: Browser;
@@ -45,7 +47,7 @@ const modes: [string, Record<string, string>][] = [
   ['no CSP', {}],
 ];
 
-// HOSTILE_ONLY=<part of an id> and HOSTILE_MODE=csp|none narrow a run while debugging.
+// HOSTILE_ONLY=<a pattern of ids> and HOSTILE_MODE=csp|none narrow a run while debugging.
 describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.includes(process.env.HOSTILE_MODE)))(
   'hostile agent output with %s',
   (mode, headers) => {
@@ -87,6 +89,13 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
           // The earlier payloads' garbage collected first (as the hostile-data corpus does): a
           // collection of megabytes they left is not this payload's task.
           await cdp?.send('HeapProfiler.collectGarbage').catch(() => {});
+          // HOSTILE_TRACE=<part of an id>: a Chrome trace of that payload, to see what its long task did.
+          const trace = process.env.HOSTILE_TRACE && id.includes(process.env.HOSTILE_TRACE);
+          if (trace)
+            await browser.startTracing(page!, {
+              path: join(tmpdir(), `hostile-trace-${id.replace(/\//g, '_')}.json`),
+              categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.gc'],
+            });
           const run = page!.evaluate(
             (payload) => (window as unknown as { __run: (id: string) => Promise<Report> }).__run(payload),
             id,
@@ -103,6 +112,7 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
             })),
             timer,
           ]);
+          if (trace) await browser.stopTracing();
           // A frozen or damaged page is of no more use: the next payload gets a fresh one.
           if (report === 'hang' || report.errors.length > 0 || report.defaced.length > 0) await open();
           return report;

@@ -24,6 +24,8 @@ describe('SqlCode', () => {
     const code = container.querySelector('code')!;
     expect(code.childNodes).toHaveLength(1);
     expect(code.textContent).toBe(sql.slice(0, 4_000));
+    // Broken anywhere: a script without spaces (Thai) is not segmented into words to wrap.
+    expect(container.querySelector('pre')).toHaveClass('ek-sql--plain');
     // Nothing changes once the formatter has answered: a short query rendered beside it is
     // formatted, so the formatter has loaded and run.
     const short = render(<SqlCode sql="select 1" />);
@@ -39,5 +41,6 @@ describe('SqlCode', () => {
   it('SQL as long as the limit is still highlighted', () => {
     const { container } = render(<SqlCode sql={select(SQL_FORMAT_LIMIT)} />);
     expect(container.querySelectorAll('.ek-sql__keyword').length).toBeGreaterThan(0);
+    expect(container.querySelector('pre')).not.toHaveClass('ek-sql--plain');
   });
 });

@@ -49,7 +49,7 @@ export const SqlCode = memo(function SqlCode({ sql }: { sql: string }) {
   const head = plain ? cutAt(sql, PLAIN_HEAD) : sql.length;
   return (
     <>
-      <pre className="ek-sql" data-formatted={shown !== sql || undefined}>
+      <pre className={plain ? 'ek-sql ek-sql--plain' : 'ek-sql'} data-formatted={shown !== sql || undefined}>
         <code>
           {plain
             ? sql.slice(0, head)
