@@ -199,13 +199,14 @@ const checks = [
     // Boards, an entry of their own (`react-embedded-analytics/boards`): what a page showing a
     // board ships, `Board` with the placeholder that holds its place (mostly the theme, shared
     // with the other entries), without the lazy board. Budget set here (issue 31): measured
-    // 3.3 KB from source.
+    // 3.3 KB from source; 3.64 KB once `Board` loads its code without Suspense in the browser
+    // (React's 300 ms reveal throttle held the widgets' requests back: docs/boards.md).
     name: 'react-embedded-analytics/boards: Board, without its lazy board',
     path: 'dist/boards.js',
     import: '{ Board }',
     ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
-    limit: '3.6 KB',
+    limit: '3.7 KB',
   },
   {
     // Reported: the whole boards entry, with the stores for the browser (local, and over the

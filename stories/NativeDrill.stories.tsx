@@ -41,7 +41,10 @@ type Story = StoryObj<typeof meta>;
 const drawn = (canvasElement: HTMLElement) =>
   waitFor(() => expect(canvasElement.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), { timeout: 15_000 });
 
-/** Opens the menu of the first mark from the keyboard list (as a keyboard does). */
+/**
+ * Opens the menu of the first mark from the keyboard list (as a keyboard does). Its items are
+ * found, not got: those from the data model ("Break down by …") come when `/meta` has answered.
+ */
 async function openFirstMark(canvasElement: HTMLElement) {
   await drawn(canvasElement);
   const mark = await waitFor(() => {
@@ -79,7 +82,7 @@ export const BreakDown: Story = {
   render: ChartMenuOpen.render,
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Break down by Country' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Country' }));
     await within(canvasElement).findByRole('button', { name: '← Revenue by Region' }, { timeout: 15_000 });
     await drawn(canvasElement);
   },
@@ -94,7 +97,7 @@ export const ZoomIn: Story = {
   ),
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Zoom in to months' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Zoom in to months' }));
     await within(canvasElement).findByRole('button', { name: /^← / }, { timeout: 15_000 });
     await drawn(canvasElement);
   },
@@ -105,7 +108,7 @@ export const SeeTheRows: Story = {
   render: ChartMenuOpen.render,
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'See the rows' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }));
     await waitFor(() => expect(canvasElement.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
       timeout: 15_000,
     });
@@ -148,7 +151,7 @@ export const Kpi: Story = {
     await userEvent.keyboard('{Enter}');
     const menu = await canvas.findByRole('menu');
     await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
-    await expect(within(menu).getByRole('menuitem', { name: 'See the rows' })).toBeVisible();
+    await expect(await within(menu).findByRole('menuitem', { name: 'See the rows' })).toBeVisible();
     // The break downs come from the data model (asked for as the card's drill code loads).
     await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Region' }));
     await drawn(canvasElement);
@@ -209,7 +212,7 @@ export const German: Story = {
   ),
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await expect(within(menu).getByRole('menuitem', { name: 'Zeilen anzeigen' })).toBeTruthy();
+    await expect(await within(menu).findByRole('menuitem', { name: 'Zeilen anzeigen' })).toBeTruthy();
   },
 };
 

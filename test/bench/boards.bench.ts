@@ -2,7 +2,8 @@
  * Boards in Chromium (`boards-page/`), with 100 ms added to every request the page makes
  * (its document, its token, its data; the page's server sits in front of the mock):
  * - loading a board of 24 widgets (4 KPIs, 16 charts of which 4 repeat a query, 4 tables)
- *   against the same native widgets placed by hand in a CSS grid: time until all are drawn
+ *   against the same native widgets placed by hand in a CSS grid (their drill menus on in
+ *   both, as on a board by default; BENCH_DRILL=0 turns them off): time until all are drawn
  *   (interleaved rounds, the median of the paired ratios), `/load` requests against the
  *   distinct queries, layout shift while loading;
  * - dragging a chart across the board by pointer, and moving one by keyboard: the longest
@@ -14,18 +15,15 @@
  *   saves: one save, holding the last place.
  * `--smoke` runs 2 load rounds instead of 7 and one drag pass (counted: its times are not judged).
  */
-import { readFile, mkdtemp } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { build } from 'vite';
 import { createMockService, MOCK_DATA_API_SECRET, toNodeHandler } from '../../src/mock';
 import { createDataToken } from '../../src/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { listenOnLoopback } from '../setup/listen.ts';
+import { buildBenchPage, serveBuiltAsset } from './bench-page';
 import { median, table } from './harness';
 import type { Mode } from './boards-page/app';
 import { benchBoard, DISTINCT_QUERIES } from './boards-page/board';
@@ -35,7 +33,6 @@ import type { SuiteOptions } from './suite';
 /** Added to every request the page makes but its static assets. */
 const DELAY_MS = 100;
 const USER = { externalId: 'bench-erin', groups: ['executives'] };
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
 /** A viewport the whole board fits in (26 rows of 72 px and gaps), so no widget waits to be seen. */
 const VIEWPORT = { width: 1280, height: 2300 };
 
@@ -46,29 +43,13 @@ interface Logged {
   end: number;
 }
 
-async function buildPage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-boards-bench-'));
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./boards-page/', import.meta.url)),
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
-}
-
 /** The page's server: assets at once; the document, the token and the data 100 ms late. */
 async function startHost(outDir: string) {
   const handle = toNodeHandler(createMockService());
   const log: Logged[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://host');
-    if (url.pathname.startsWith('/assets/')) {
-      const file = join(outDir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-      res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-      return void res.end(await readFile(file).catch(() => ''));
-    }
+    if (await serveBuiltAsset(outDir, url.pathname, res)) return;
     const entry: Logged = { path: url.pathname, search: url.search, start: Date.now(), end: 0 };
     log.push(entry);
     res.on('finish', () => (entry.end = Date.now()));
@@ -121,7 +102,8 @@ async function open(browser: Browser, origin: string, log: Logged[], mode: Mode)
     if (message.type() === 'error' || process.env.BENCH_DEBUG) console.error(`[boards bench ${mode}]`, message.text());
   });
   log.length = 0;
-  await page.goto(`${origin}/?mode=${mode}`);
+  // BENCH_DRILL=0: every widget without its drill menu (on by default on a board).
+  await page.goto(`${origin}/?mode=${mode}${process.env.BENCH_DRILL === '0' ? '&drill=0' : ''}`);
   await page.waitForFunction(() => window.boardsBench?.lastPainted !== undefined, undefined, { timeout: 60_000 });
   await settled(page, log);
   const state = await read(page);
@@ -244,7 +226,7 @@ function unmovedRenders(recorded: Recorded, moving: string) {
 }
 
 export async function boardsBench({ smoke }: SuiteOptions): Promise<boolean> {
-  const outDir = await buildPage();
+  const outDir = await buildBenchPage(new URL('./boards-page/', import.meta.url), 'boards');
   const host = await startHost(outDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const rounds = smoke ? 2 : 7;

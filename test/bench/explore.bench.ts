@@ -8,17 +8,14 @@
  * cancelled), the layout shift while the new result loads (target 0), and typing in a value
  * search (requests per pause, target 1).
  */
-import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright';
-import { build } from 'vite';
 import { filterMembers, indexMembers, type IndexedMember } from '../../src/react/explore';
 import type { MetaResponse } from '../../src/protocol';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { serveFolder } from '../setup/static-server.ts';
+import { buildBenchPage } from './bench-page';
 import { benchMeta } from './explore-meta';
 import type { ExploreBenchState } from './explore-page/main';
 import { interleave, median, pairedRatio, table } from './harness';
@@ -92,14 +89,7 @@ async function nodePart(options: SuiteOptions): Promise<boolean> {
 }
 
 async function browserPart(): Promise<boolean> {
-  const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-explore-bench-'));
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./explore-page/', import.meta.url)),
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true },
-  });
+  const outDir = await buildBenchPage(new URL('./explore-page/', import.meta.url), 'explore');
   const { origin, server } = await serveFolder(outDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {

@@ -10,21 +10,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createElement, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
-import { build } from 'vite';
 import { createMockService, MOCK_ADMIN_KEY, MOCK_DATA_API_SECRET, toNodeHandler } from '../../src/mock';
 import { chartQuery, createDataToken, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { listenOnLoopback } from '../setup/listen.ts';
+import { buildBenchPage, serveBuiltAsset } from './bench-page';
 import { table } from './harness';
 import { NativeApp, type Mode } from './native-page/app';
 import { FIRST_PAGE_QUERIES, KPI_QUERIES, REVENUE_BY_REGION, SECOND_PAGE_QUERIES } from './native-page/overview';
@@ -44,21 +40,6 @@ interface Logged {
   server: boolean;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
-
-/** The bench page built for production. */
-async function buildPage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'react-embedded-analytics-native-bench-'));
-  await build({
-    configFile: false,
-    root: fileURLToPath(new URL('./native-page/', import.meta.url)),
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
-}
-
 /** The page's server: static assets at once; everything else 100 ms late, to the host routes or the mock. */
 async function startHost(outDir: string) {
   const mock = createMockService();
@@ -67,11 +48,7 @@ async function startHost(outDir: string) {
   const template = await readFile(join(outDir, 'index.html'), 'utf8');
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://host');
-    if (url.pathname.startsWith('/assets/')) {
-      const file = join(outDir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-      res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-      return void res.end(await readFile(file).catch(() => ''));
-    }
+    if (await serveBuiltAsset(outDir, url.pathname, res)) return;
     const entry: Logged = {
       path: url.pathname,
       search: url.search,
@@ -247,7 +224,7 @@ async function load(browser: Browser, origin: string, log: Logged[], mode: Mode)
 }
 
 export async function nativeBench({ smoke }: SuiteOptions): Promise<boolean> {
-  const outDir = await buildPage();
+  const outDir = await buildBenchPage(new URL('./native-page/', import.meta.url), 'native');
   const host = await startHost(outDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const runs: Run[] = [];

@@ -163,7 +163,7 @@ describe('Board in Chromium', () => {
     const row = await screen.findAllByRole('button', { name: /^Actions for / }, { timeout: 20_000 });
     await userEvent.click(row[0]!);
     const menu = await screen.findByRole('menu');
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open in explorer' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Open in explorer' }));
     expect(explored).toHaveBeenCalledTimes(1);
     const state = explored.mock.calls[0]![0] as { filters: { member: string }[] };
     expect(state.filters.map((filter) => filter.member)).toContain('orders.country');

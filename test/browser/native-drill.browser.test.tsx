@@ -68,7 +68,7 @@ describe('drill menu on a chart', () => {
 
     await userEvent.keyboard('{Enter}');
     const again = await screen.findByRole('menu');
-    await userEvent.click(within(again).getByRole('menuitem', { name: 'Break down by Country' }));
+    await userEvent.click(await within(again).findByRole('menuitem', { name: 'Break down by Country' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Country (Europe)' })).toBeTruthy(), {
       timeout: 20_000,
     });
@@ -93,7 +93,7 @@ describe('drill menu on a chart', () => {
     await userEvent.click(bar);
     const menu = await screen.findByRole('menu');
     await page.screenshot({ path: '__screenshots__/native-drill-menu.png' });
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'See the rows' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }));
     await waitFor(() => expect(document.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
       timeout: 20_000,
     });
@@ -132,12 +132,12 @@ describe('drill menu on a chart', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Open customer 360', 'Broken', 'See the rows']);
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Broken' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Broken' }));
     expect(errors).toHaveLength(1);
     markButtons()[0]!.focus();
     await userEvent.keyboard('{Enter}');
     menu = await screen.findByRole('menu');
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Open customer 360' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Open customer 360' }));
     expect(seen[0]!.values[0]!.member).toBe('orders.region');
     expect(seen[0]!.query).toEqual(REVENUE_BY_REGION);
   });
@@ -201,7 +201,7 @@ describe('QueryTable row actions and row menu', () => {
       mark.focus();
       await userEvent.keyboard('{Enter}');
       const menu = await screen.findByRole('menu');
-      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Break down by Country' }));
+      await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Country' }));
       await waitFor(
         () =>
           expect(

@@ -58,11 +58,15 @@ for (const width of [390, 760]) {
     );
     const followUps = await screen.findByRole('list', { name: 'Ask next' }, { timeout: 15_000 });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Done.'));
-    const answer = document.querySelector('.ek-message--final .ek-message__body')!.getBoundingClientRect();
-    const list = followUps.getBoundingClientRect();
-    // Aligned with the answer's column (its rule), below it, inside the chat.
-    expect(Math.abs(list.left - answer.left)).toBeLessThanOrEqual(1);
-    expect(list.top).toBeGreaterThanOrEqual(answer.bottom);
+    // Aligned with the answer's column (its rule), below it, inside the chat. Measured once a
+    // frame has passed: until the browser's next rendering step finds the new answer's row on
+    // screen, the row (`content-visibility: auto`) keeps its placeholder height.
+    await waitFor(() => {
+      const answer = document.querySelector('.ek-message--final .ek-message__body')!.getBoundingClientRect();
+      const list = followUps.getBoundingClientRect();
+      expect(Math.abs(list.left - answer.left)).toBeLessThanOrEqual(1);
+      expect(list.top).toBeGreaterThanOrEqual(answer.bottom);
+    });
     for (const button of within(followUps).getAllByRole('button'))
       expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(region.right);
   }, 30_000);

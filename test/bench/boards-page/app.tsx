@@ -26,7 +26,7 @@ const getDataToken: GetDataToken = async ({ signal }) => {
 };
 
 /** The same widgets a competent team would place by hand: a 12-column CSS grid, each box at its size. */
-function HandPlaced({ definition }: { definition: BoardDefinition }) {
+function HandPlaced({ definition, drill }: { definition: BoardDefinition; drill: boolean }) {
   const grid: CSSProperties = {
     display: 'grid',
     gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
@@ -49,15 +49,21 @@ function HandPlaced({ definition }: { definition: BoardDefinition }) {
         return (
           <div key={widget.id} style={box}>
             {widget.kind === 'kpi' ? (
-              <KpiCard measure={widget.measure} />
+              <KpiCard measure={widget.measure} drill={drill} />
             ) : widget.kind === 'chart' ? (
-              <QueryChart query={widget.query} title={title} height={Math.max(40, height - QUERY_CHART_CHROME)} />
+              <QueryChart
+                query={widget.query}
+                title={title}
+                height={Math.max(40, height - QUERY_CHART_CHROME)}
+                drill={drill}
+              />
             ) : widget.kind === 'table' ? (
               // The board's own sizing of a table's page (WidgetContent's TABLE_CHROME and TABLE_ROW).
               <QueryTable
                 query={widget.query}
                 title={title}
                 pageSize={Math.max(1, Math.floor((height - 84) / 33) - 1)}
+                drill={drill}
               />
             ) : null}
           </div>
@@ -98,7 +104,21 @@ function Stored({ store }: { store: BoardStore }) {
   return <StoredBoard store={store} user={USER} boardId={id} editable />;
 }
 
-export function BoardsApp({ mode, client, store }: { mode: Mode; client: QueryClient; store: BoardStore }) {
+/**
+ * The app in `mode`. `drill`: the widgets' drill menus (a board's are on by default, so the
+ * hand-placed widgets, the same widgets, have them on too unless the URL says `drill=0`).
+ */
+export function BoardsApp({
+  mode,
+  client,
+  store,
+  drill = true,
+}: {
+  mode: Mode;
+  client: QueryClient;
+  store: BoardStore;
+  drill?: boolean;
+}) {
   const [definition, setDefinition] = useState(benchBoard);
   return (
     <SemanticProvider
@@ -109,11 +129,11 @@ export function BoardsApp({ mode, client, store }: { mode: Mode; client: QueryCl
     >
       <div data-bench-root="">
         {mode === 'grid' ? (
-          <HandPlaced definition={definition} />
+          <HandPlaced definition={definition} drill={drill} />
         ) : mode === 'stored' ? (
           <Stored store={store} />
         ) : (
-          <Board definition={definition} editable={mode === 'edit'} onChange={setDefinition} />
+          <Board definition={definition} editable={mode === 'edit'} onChange={setDefinition} drill={drill} />
         )}
       </div>
     </SemanticProvider>

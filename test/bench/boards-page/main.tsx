@@ -52,7 +52,8 @@ export interface Recorded {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const mode = (new URLSearchParams(location.search).get('mode') ?? 'board') as Mode;
+const params = new URLSearchParams(location.search);
+const mode = (params.get('mode') ?? 'board') as Mode;
 const root = document.getElementById('root')!;
 const counts: BoardsBenchState['counts'] = { saves: 0, saved: [] };
 
@@ -156,4 +157,11 @@ const painted = new MutationObserver(() => {
 });
 painted.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
 
-createRoot(root).render(<BoardsApp mode={mode} client={new QueryClient()} store={countingStore(counts)} />);
+createRoot(root).render(
+  <BoardsApp
+    mode={mode}
+    client={new QueryClient()}
+    store={countingStore(counts)}
+    drill={params.get('drill') !== '0'}
+  />,
+);

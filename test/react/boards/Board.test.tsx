@@ -177,4 +177,47 @@ describe('Board on the server', () => {
     // Add widget, Undo and Redo hold their place, disabled until the board is there.
     expect(html.match(/<button[^>]*disabled/g)).toHaveLength(3);
   });
+
+  it('a streamed render waits for the board, and the browser hydrates it as it is, before and after its code loads', async () => {
+    vi.resetModules();
+    const server = await import('../../../src/react/boards/Board');
+    const { prerender } = await import('react-dom/static');
+    const { prelude } = await prerender(<server.Board definition={definition()} editable />);
+    const html = await new Response(prelude).text();
+    expect(html).toContain('Ship &lt;b&gt;it&lt;/b&gt;');
+    expect(html).not.toContain('data-placeholder');
+    // The browser's own copy of the module, its board not loaded yet: hydration waits for it.
+    vi.resetModules();
+    const browser = await import('../../../src/react/boards/Board');
+    const { hydrateRoot } = await import('react-dom/client');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const note = container.querySelector('.ek-board__note-text');
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, <browser.Board definition={definition()} editable />, {
+        onRecoverableError: (error) => errors.push(error),
+      }),
+    );
+    await waitFor(() => expect(container.querySelector('button[aria-label^="Remove"]')).not.toBeNull());
+    expect(errors).toEqual([]);
+    // The server's nodes were kept, not replaced.
+    expect(container.querySelector('.ek-board__note-text')).toBe(note);
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+
+describe('Board in the browser', () => {
+  it('shows the board as its code arrives, not held back by Suspense (React reveals a boundary 300 ms after its fallback at the earliest)', async () => {
+    vi.resetModules();
+    // The board's code already fetched (as by a second board): only the hand-over is measured.
+    await import('../../../src/react/boards/BoardView');
+    const fresh = await import('../../../src/react/boards/Board');
+    const started = performance.now();
+    render(<fresh.Board definition={definition()} />);
+    await screen.findByText('Ship <b>it</b>', {}, { timeout: 2_000, interval: 5 });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
 });
