@@ -1,51 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useMemo } from 'react';
+import { lazyView } from '../internal/lazy-view';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { cellStyle } from './board-geometry';
 import { BoardHeader } from './BoardHeader';
 import type { BoardProps } from './board-props';
-import type { BoardView as BoardViewComponent } from './BoardView';
 import { layoutRows, settleLayout, type PlacedWidget } from './grid-layout';
 import { DEFAULT_BOARD_ENTRY_LABELS, type BoardEntryLabels } from './labels';
 import type { LazyBoardLabels } from './lazy-labels';
 
-interface BoardViewModule {
-  BoardView: typeof BoardViewComponent;
-}
-type LoadedView = { default: ComponentType<Parameters<typeof BoardViewComponent>[0]> };
-
-let loaded: BoardViewModule | undefined;
-let loading: Promise<BoardViewModule> | undefined;
-/** The board's code, fetched once (again after a failure, by a later board). */
-const loadBoardView = () =>
-  (loading ??= import('./BoardView').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
-
-/**
- * The board's code for a server render and for hydrating its HTML, where React waits for it.
- * Once loaded, its thenable calls back at once, so React renders it without suspending.
- */
-const BoardView = lazy(() => {
-  const view = loaded?.BoardView;
-  return view
-    ? ({
-        then: (resolve: (module: LoadedView) => void) => resolve({ default: view }),
-      } as unknown as Promise<LoadedView>)
-    : loadBoardView().then((module) => ({ default: module.BoardView }));
-});
-
-const subscribeToNothing = () => () => {};
-/** True on the server and while hydrating its HTML; false in a render in the browser. */
-const useServerSnapshot = () =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
+// The board's code loads on first use (and is waited for by a server render).
+const BoardView = lazyView(() => import('./BoardView').then((module) => module.BoardView));
 
 /**
  * A board: a grid of widgets (KPIs, charts and tables from the semantic layer, text notes,
@@ -70,36 +34,8 @@ export function Board(props: BoardProps) {
   const own = props.labels;
   // The lazy parts' words (and the host's for them) are merged in by the lazy board.
   const labels = useMemo(() => ({ ...DEFAULT_BOARD_ENTRY_LABELS, ...own }), [own]);
-  // In the browser the placeholder shows until the code is in, then the board, in an ordinary
-  // update. Through Suspense, React holds a revealed boundary back until 300 ms after its
-  // fallback showed, and the widgets' requests with it (a quarter of the load, in the bench).
-  // A server render, and the hydration of its HTML, keep Suspense (decided once, at mount).
-  const onServer = useServerSnapshot();
-  const [ready, setReady] = useState(() => onServer || loaded !== undefined);
-  if (!ready) void loadBoardView().catch(() => undefined); // started as it first renders
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    // A failed load shows too: the lazy board then throws it to the host's error boundary.
-    const done = () => live && setReady(true);
-    loadBoardView().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  // The same element while nothing it shows changed: after hydration `useServerSnapshot` turns
-  // false and this renders again, and new props would make React drop the server's HTML of a
-  // board whose code is still loading and render it afresh.
-  return useMemo(() => {
-    const placeholder = <BoardPlaceholder {...props} labels={labels} />;
-    return ready ? (
-      <Suspense fallback={placeholder}>
-        <BoardView {...props} labels={labels} />
-      </Suspense>
-    ) : (
-      placeholder
-    );
-  }, [ready, props, labels]);
+  const view = useMemo(() => ({ ...props, labels }), [props, labels]);
+  return <BoardView props={view} fallback={<BoardPlaceholder {...props} labels={labels} />} />;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazyView } from '../internal/lazy-view';
 import type { FilterBarProps } from './filter-bar-types';
 
-const FilterBarView = lazy(() => import('./FilterBarView').then((module) => ({ default: module.FilterBarView })));
+const FilterBarView = lazyView(() => import('./FilterBarView').then((module) => module.FilterBarView));
 
 /**
  * The shared filters of the enclosing `SemanticFilters` as controls: a date range with
@@ -19,8 +19,9 @@ const FilterBarView = lazy(() => import('./FilterBarView').then((module) => ({ d
  */
 export function FilterBar(props: FilterBarProps) {
   return (
-    <Suspense fallback={<div className={`ek-root ek-filters ${props.className ?? ''}`} aria-busy="true" />}>
-      <FilterBarView {...props} />
-    </Suspense>
+    <FilterBarView
+      props={props}
+      fallback={<div className={`ek-root ek-filters ${props.className ?? ''}`} aria-busy="true" />}
+    />
   );
 }

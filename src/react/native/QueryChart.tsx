@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazyView } from '../internal/lazy-view';
 import { DEFAULT_QUERY_CHART_HEIGHT, QUERY_CHART_CHROME, type QueryChartProps } from './query-chart-types';
 
-const QueryChartView = lazy(() => import('./QueryChartView').then((module) => ({ default: module.QueryChartView })));
+const QueryChartView = lazyView(() => import('./QueryChartView').then((module) => module.QueryChartView));
 
 /**
  * A chart of a semantic-layer query, drawn by the chat's own chart code (same View/Export
@@ -21,10 +21,9 @@ export function QueryChart(props: QueryChartProps) {
   // The view (and the data client, the charts) load on first use; the box is held meanwhile.
   const height = (props.height ?? DEFAULT_QUERY_CHART_HEIGHT) + QUERY_CHART_CHROME;
   return (
-    <Suspense
+    <QueryChartView
+      props={props}
       fallback={<div className={`ek-root ek-qchart ${props.className ?? ''}`} style={{ height }} aria-busy="true" />}
-    >
-      <QueryChartView {...props} />
-    </Suspense>
+    />
   );
 }

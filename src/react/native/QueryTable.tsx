@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazyView } from '../internal/lazy-view';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { DEFAULT_QUERY_TABLE_LABELS, pageRows, type QueryTableProps } from './query-table-types';
 
 export { DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type QueryTableProps } from './query-table-types';
 
-const QueryTableView = lazy(() => import('./QueryTableView').then((module) => ({ default: module.QueryTableView })));
+const QueryTableView = lazyView(() => import('./QueryTableView').then((module) => module.QueryTableView));
 
 /**
  * A query's rows as an accessible table, paged on the server (`limit`/`offset` with
@@ -14,11 +14,7 @@ const QueryTableView = lazy(() => import('./QueryTableView').then((module) => ({
  */
 export function QueryTable(props: QueryTableProps) {
   // The table (and the data client) load on first use; meanwhile its box is held.
-  return (
-    <Suspense fallback={<Placeholder {...props} />}>
-      <QueryTableView {...props} />
-    </Suspense>
-  );
+  return <QueryTableView props={props} fallback={<Placeholder {...props} />} />;
 }
 
 /**
