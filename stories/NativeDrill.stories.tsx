@@ -82,7 +82,9 @@ export const BreakDown: Story = {
   render: ChartMenuOpen.render,
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Country' }));
+    await userEvent.click(
+      await within(menu).findByRole('menuitem', { name: 'Break down by Country' }, { timeout: 10_000 }),
+    );
     await within(canvasElement).findByRole('button', { name: '← Revenue by Region' }, { timeout: 15_000 });
     await drawn(canvasElement);
   },
@@ -97,7 +99,9 @@ export const ZoomIn: Story = {
   ),
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Zoom in to months' }));
+    await userEvent.click(
+      await within(menu).findByRole('menuitem', { name: 'Zoom in to months' }, { timeout: 10_000 }),
+    );
     await within(canvasElement).findByRole('button', { name: /^← / }, { timeout: 15_000 });
     await drawn(canvasElement);
   },
@@ -108,7 +112,7 @@ export const SeeTheRows: Story = {
   render: ChartMenuOpen.render,
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }));
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }, { timeout: 10_000 }));
     await waitFor(() => expect(canvasElement.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
       timeout: 15_000,
     });
@@ -151,7 +155,9 @@ export const Kpi: Story = {
     await userEvent.keyboard('{Enter}');
     const menu = await canvas.findByRole('menu');
     await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
-    await expect(await within(menu).findByRole('menuitem', { name: 'See the rows' })).toBeVisible();
+    await expect(
+      await within(menu).findByRole('menuitem', { name: 'See the rows' }, { timeout: 10_000 }),
+    ).toBeVisible();
     // The break downs come from the data model (asked for as the card's drill code loads).
     await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Break down by Region' }));
     await drawn(canvasElement);
@@ -212,7 +218,9 @@ export const German: Story = {
   ),
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
-    await expect(await within(menu).findByRole('menuitem', { name: 'Zeilen anzeigen' })).toBeTruthy();
+    await expect(
+      await within(menu).findByRole('menuitem', { name: 'Zeilen anzeigen' }, { timeout: 10_000 }),
+    ).toBeTruthy();
   },
 };
 

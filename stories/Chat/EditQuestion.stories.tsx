@@ -106,11 +106,12 @@ export const CopyQuestion: Story = {
     try {
       await askChat(canvasElement, 'Orders over time');
       await answers(canvasElement, 1);
-      const copy = canvas.getByRole('button', { name: 'Copy question' });
+      // The question's actions load with the first answer: found, not got.
+      const copy = await canvas.findByRole('button', { name: 'Copy question' });
       copy.focus(); // by keyboard: the actions show on focus
       await userEvent.keyboard('{Enter}');
-      await expect(writes).toEqual(['Orders over time']);
-      await expect(copy).toHaveAccessibleName('Copied');
+      await waitFor(() => expect(writes).toEqual(['Orders over time']));
+      await waitFor(() => expect(copy).toHaveAccessibleName('Copied'));
     } finally {
       clipboard.writeText = original;
     }

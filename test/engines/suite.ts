@@ -160,7 +160,8 @@ export function engineSuite(launch: () => Promise<Engine>, differences: EngineDi
       const problems = probe.problems.filter(
         (problem) => !EXPECTED_CONSOLE[id]?.test(problem) && !difference?.problems?.test(problem),
       );
-      expect(problems).toEqual([]);
+      // Named in the message: a retried failure's first try is read from the report.
+      expect(problems, problems.join('\n')).toEqual([]);
       expect(fileErrors.slice(errorsBefore)).toEqual([]);
     },
     60_000,
