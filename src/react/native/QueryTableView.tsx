@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Cell, OrderDirection, SemanticQuery } from '../../protocol';
 import { effectiveOrder } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -13,7 +13,8 @@ import { answerNotes, capText } from './cap-text';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillDatum } from './drill/drill-types';
-import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
+import { keepFocusNear } from '../internal/keep-focus';
+import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
 import {
   DEFAULT_QUERY_TABLE_LABELS,
   pageRows,
@@ -40,19 +41,23 @@ export function QueryTableView(props: QueryTableProps) {
 
 /** The table, or what its drill menu replaced its query with (a new table: first page, its own order). */
 function Drilled(props: QueryTableProps) {
-  const drill = useDrill(props);
+  const drill = useDrill(props, JSON.stringify(props.query));
   const step = drill.steps.at(-1);
+  const box = useRef<HTMLElement>(null);
+  // A step's table (or the table again, after the breadcrumb back): focus on its rows' region.
+  useStepFocus(drill, drill.steps.length, () => box.current?.querySelector<HTMLElement>('.ek-table__scroll'));
   return (
     <Table
       key={drill.steps.length}
       {...props}
       {...(step ? { query: step.query, title: step.title } : {})}
       drillState={drill}
+      ref={box}
     />
   );
 }
 
-function Table(props: QueryTableProps & { drillState: Drill }) {
+function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: RefObject<HTMLElement | null> }) {
   const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState } = props;
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
   const filters = useSemanticFilters();
@@ -94,6 +99,8 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
   const number = (n: number) => n.toLocaleString(effectiveLocale);
   const custom = loadedDataClient()?.customNumberFormat;
 
+  const pager = useRef<HTMLSpanElement>(null);
+
   const sortBy = (member: string, role: string) => {
     const [first] = sortOrder;
     const direction: OrderDirection =
@@ -102,9 +109,27 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
     setPage(0);
   };
 
+  // The host hears each answer shown once (not each page of it), not while it loads.
+  const state = answer.error ? 'error' : !result ? 'loading' : total === 0 ? 'empty' : 'ready';
+  const { onAnswer } = props;
+  const { offset: _offset, limit: _limit, order: _order, ...asked } = result?.query ?? {};
+  const shownKey = `${state}\n${total}\n${JSON.stringify(asked)}`;
+  useEffect(() => {
+    if (!onAnswer || state === 'loading') return;
+    onAnswer({
+      state,
+      title: title ?? 'Query result',
+      rows: state === 'ready' ? total : 0,
+      ...(answer.error ? { error: answer.error } : {}),
+    });
+    // Once per answer shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownKey, answer.error]);
+
   return (
     <ThemedRoot
       as="section"
+      ref={ref}
       className={['ek-table ek-qtable', className].filter(Boolean).join(' ')}
       aria-busy={answer.isFetching || undefined}
       data-state={answer.error ? 'error' : answer.isPending ? 'loading' : 'ready'}
@@ -212,11 +237,15 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
               : labels.rows(number(shownFrom + 1), number(shownFrom + rows.length), number(total))
             : '\u00a0'}
         </span>
-        <span className="ek-table__pager" role="group" aria-label={labels.pages}>
+        <span ref={pager} className="ek-table__pager" role="group" aria-label={labels.pages}>
           <button
             type="button"
             className="ek-button"
-            onClick={() => setPage(page - 1)}
+            onClick={(event) => {
+              setPage(page - 1);
+              // On the first page it disables itself: focus goes to Next.
+              keepFocusNear(event.currentTarget, () => pager.current?.lastElementChild as HTMLElement | null);
+            }}
             disabled={page === 0 || !result}
           >
             {labels.previous}
@@ -224,7 +253,10 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
           <button
             type="button"
             className="ek-button"
-            onClick={() => setPage(page + 1)}
+            onClick={(event) => {
+              setPage(page + 1);
+              keepFocusNear(event.currentTarget, () => pager.current?.firstElementChild as HTMLElement | null);
+            }}
             disabled={page >= pages - 1 || !result}
           >
             {labels.next}
