@@ -34,6 +34,7 @@ const browserDeps = [
   'zustand/react/shallow',
   '@cubejs-client/core',
   '@cubejs-client/core/format',
+  'axe-core',
 ];
 
 /**

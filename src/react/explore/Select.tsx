@@ -46,9 +46,10 @@ export function Select({ label, hideLabel = false, value, options, onChange, pla
   const chosen = options.findIndex((option) => option.value === value);
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  // The active option stays in view as the arrows move through a long list.
+  // The active option stays in view as the arrows move through a long list (not in a DOM
+  // without layout, such as jsdom's).
   useEffect(() => {
-    if (open) list.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (open) list.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView?.({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, active]);
 

@@ -507,6 +507,14 @@ function MarkList({
     0,
     marks.findIndex(({ value }) => String(value) === current),
   );
+  // New rows can take the focused mark away (a filter to another datum): focus stays in the list.
+  const box = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const at = document.activeElement;
+    if (inside.current && (!at || at === document.body))
+      box.current?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus();
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
     const from = buttons.indexOf(event.target as HTMLButtonElement);
@@ -517,11 +525,14 @@ function MarkList({
   };
   return (
     <div
+      ref={box}
       role="toolbar"
       aria-label={labels.drilldown}
       aria-orientation="horizontal"
       className="ek-qchart__marks"
       onKeyDown={onKeyDown}
+      onFocus={() => (inside.current = true)}
+      onBlur={(event) => (inside.current = box.current?.contains(event.relatedTarget as Node | null) ?? false)}
     >
       {marks.map(({ value, text }, index) => (
         <button
