@@ -328,7 +328,8 @@ function ChartBody({
       ref={ref}
       className={boxClass(props.className)}
       style={{ height: boxHeight(height) }}
-      aria-labelledby={`${id}-title`}
+      // A table's own region has the title: one landmark of that name, not two.
+      aria-labelledby={plan.kind === 'table' && result?.rows.length ? undefined : `${id}-title`}
       aria-busy={answer.isFetching || props.busy || undefined}
       data-state={state}
       data-kind={plan.kind}
