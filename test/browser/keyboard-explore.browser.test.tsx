@@ -317,6 +317,64 @@ describe('Explore by keyboard and screen reader', () => {
     await waitFor(() => expect(changes.at(-1)!.filters).toEqual([]));
   }, 60_000);
 
+  it('every other control keeps focus as it changes the question: each select by keyboard, each checkbox by Space, a range removed', async () => {
+    await page.viewport(1440, 900);
+    const question: ExploreState = {
+      measures: ['orders.revenue'],
+      dimensions: ['orders.region'],
+      time: { dimension: 'orders.createdAt', granularity: 'month' },
+      filters: [
+        { member: 'orders.region', operator: 'equals', values: ['Europe'] },
+        { member: 'orders.revenue', operator: 'gte', values: ['100'] },
+        { member: 'orders.revenue', operator: 'lte', values: ['5000000'] },
+        { member: 'orders.category', operator: 'contains', values: ['Soft'] },
+      ],
+      order: [['orders.revenue', 'desc']],
+      view: 'auto',
+    };
+    const { container, changes } = setup({ link: serializeExplore(question) });
+    await drawn(container);
+    // Each select but "Add a filter on": open, move, Enter; a change, focus kept.
+    const order = combobox('Order');
+    order.focus();
+    await userEvent.keyboard('{ArrowDown}{Home}{Enter}');
+    expect(changes.at(-1)!.order).toEqual([['orders.revenue', 'asc']]);
+    expectFocusOn(order, 'Order changed');
+    const selects = [
+      ['Granularity', '{ArrowDown}{ArrowDown}{Enter}'],
+      ['Date range', '{ArrowDown}{ArrowDown}{Enter}'],
+      ['Condition: Region', '{ArrowDown}{ArrowDown}{Enter}'],
+      ['Condition: Product category', '{ArrowDown}{ArrowDown}{Enter}'],
+      ['Sort by', '{ArrowDown}{Home}{Enter}'],
+      ['Chart type', '{ArrowDown}{ArrowDown}{Enter}'],
+      ['Time dimension', '{ArrowDown}{Home}{Enter}'],
+    ] as const;
+    for (const [name, keys] of selects) {
+      const box = combobox(name);
+      box.focus();
+      const before = changes.length;
+      await userEvent.keyboard(keys);
+      expect(changes.length, name).toBe(before + 1);
+      await waitFor(() => expectFocusOn(combobox(name), `${name} changed`));
+    }
+    // Checkboxes: a member, a value; Space, focus kept.
+    for (const box of [
+      screen.getByRole('checkbox', { name: /^Country/ }),
+      await screen.findByRole('checkbox', { name: 'Asia Pacific' }, { timeout: 20_000 }),
+    ]) {
+      box.focus();
+      await userEvent.keyboard(' ');
+      expectFocusOn(box, `${box.getAttribute('aria-label') ?? box.parentElement?.textContent} toggled`);
+    }
+    // A number range's remove button (both its ends go): focus on the next filter's.
+    screen.getByRole('button', { name: 'Remove the filter on Revenue' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expectFocusOn(screen.getByRole('button', { name: 'Remove the filter on Product category' }), 'a range removed'),
+    );
+    expect(changes.at(-1)!.filters.map((filter) => filter.member)).toEqual(['orders.region', 'orders.category']);
+  }, 90_000);
+
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
