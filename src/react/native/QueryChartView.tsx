@@ -351,7 +351,8 @@ function ChartBody({
         {answer.error ? (
           <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
         ) : !result ? (
-          <div className="ek-skeleton ek-qchart__skeleton" role="status">
+          // A host that hears each answer (`onAnswer`) says it: the loading is not said twice.
+          <div className="ek-skeleton ek-qchart__skeleton" role={props.onAnswer ? undefined : 'status'}>
             <span className="ek-sr-only">{answer.waiting ? labels.waiting : labels.loading}</span>
             {answer.waiting && (
               <span className="ek-qchart__waiting" aria-hidden="true">

@@ -100,12 +100,17 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
   const custom = loadedDataClient()?.customNumberFormat;
 
   const pager = useRef<HTMLSpanElement>(null);
+  // A host that hears each answer (`onAnswer`) says it: the row count is said only after the
+  // user turns a page or sorts this question (an answer is said once, not twice).
+  const question = JSON.stringify(query);
+  const [turned, setTurned] = useState<string | undefined>(undefined);
 
   const sortBy = (member: string, role: string) => {
     const [first] = sortOrder;
     const direction: OrderDirection =
       first?.[0] === member ? (first[1] === 'asc' ? 'desc' : 'asc') : role === 'measure' ? 'desc' : 'asc';
     setOrder([[member, direction]]);
+    setTurned(question);
     setPage(0);
   };
 
@@ -230,7 +235,7 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
         </div>
       )}
       <div className="ek-table__footer">
-        <span className="ek-table__count" aria-live="polite">
+        <span className="ek-table__count" aria-live={onAnswer && turned !== question ? 'off' : 'polite'}>
           {result
             ? total === 0
               ? labels.empty
@@ -243,6 +248,7 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
             className="ek-button"
             onClick={(event) => {
               setPage(page - 1);
+              setTurned(question);
               // On the first page it disables itself: focus goes to Next.
               keepFocusNear(event.currentTarget, () => pager.current?.lastElementChild as HTMLElement | null);
             }}
@@ -255,6 +261,7 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
             className="ek-button"
             onClick={(event) => {
               setPage(page + 1);
+              setTurned(question);
               keepFocusNear(event.currentTarget, () => pager.current?.firstElementChild as HTMLElement | null);
             }}
             disabled={page >= pages - 1 || !result}

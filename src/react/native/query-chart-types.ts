@@ -74,6 +74,7 @@ export interface QueryChartProps extends DrillProps {
   /**
    * Each answer the chart shows, once it is in (a drilled step's too): its title, rows and
    * state, for the host's own announcement ("Revenue by Region: 4 rows"). Not while loading.
+   * The chart then leaves saying its answer to the host: its loading is not a live status.
    */
   onAnswer?: (answer: WidgetAnswer) => void;
   className?: string;

@@ -75,7 +75,11 @@ export interface QueryTableProps extends DrillProps {
   locale?: string;
   labels?: Partial<QueryTableLabels>;
   onError?: (error: DataError) => void;
-  /** Each answer the table shows, once it is in: its title, its rows (every page's) and state (see `QueryChart`'s). */
+  /**
+   * Each answer the table shows, once it is in: its title, its rows (every page's) and state
+   * (see `QueryChart`'s). The host then says it: the table's row count is said (live) only
+   * after the user turns a page or sorts.
+   */
   onAnswer?: (answer: WidgetAnswer) => void;
   className?: string;
   /**
