@@ -553,7 +553,7 @@ function MarkList({
 }
 
 /** The mark a key moves to among `count` (from `at`): arrows one, Home and End to the ends, no wrap. */
-export function markKeyTarget(key: string, at: number, count: number): number | undefined {
+function markKeyTarget(key: string, at: number, count: number): number | undefined {
   if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(at + 1, count - 1);
   if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(at - 1, 0);
   if (key === 'Home') return 0;
