@@ -77,8 +77,21 @@ const core = new CubejsServerCore({
   },
 });
 
+/**
+ * CORS for browser callers (the widgets' browser test), as Cube's own standalone server
+ * (`@cubejs-backend/server`) answers by default: any origin, no credentials.
+ */
+function cors(request, response, next) {
+  response.setHeader('Access-Control-Allow-Origin', '*');
+  response.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  if (request.method === 'OPTIONS') response.status(204).end();
+  else next();
+}
+
 async function main() {
   const app = express();
+  app.use(cors);
   await core.initApp(app);
   const server = app.listen(Number(process.env.DIFF_PORT || 0), '127.0.0.1', () => {
     process.stdout.write(`listening ${JSON.stringify({ port: server.address().port })}\n`);
