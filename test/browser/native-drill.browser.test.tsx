@@ -36,20 +36,25 @@ const drawn = () =>
   });
 const markButtons = () => [...document.querySelectorAll<HTMLButtonElement>('.ek-qchart__marks button')];
 
+/** Revenue by region drawn on the mock (through `fetch`), and Europe's menu opened from the keyboard. */
+async function openEurope(fetch: typeof globalThis.fetch) {
+  render(
+    <NativeOnMock fetch={fetch}>
+      <QueryChart query={REVENUE_BY_REGION} drill />
+    </NativeOnMock>,
+  );
+  await drawn();
+  await waitFor(() => expect(markButtons()).toHaveLength(4));
+  const mark = markButtons().find((button) => button.textContent?.startsWith('Europe'))!;
+  mark.focus();
+  await userEvent.keyboard('{Enter}');
+  return { mark, menu: await screen.findByRole('menu', { name: 'Drill into Europe' }) };
+}
+
 describe('drill menu on a chart', () => {
   it('by keyboard: opens on a mark, arrows move, Escape returns focus; break down sends the datum as a filter value', async () => {
     const { sent, fetch } = recording();
-    render(
-      <NativeOnMock fetch={fetch}>
-        <QueryChart query={REVENUE_BY_REGION} drill />
-      </NativeOnMock>,
-    );
-    await drawn();
-    await waitFor(() => expect(markButtons()).toHaveLength(4));
-    const mark = markButtons().find((button) => button.textContent?.startsWith('Europe'))!;
-    mark.focus();
-    await userEvent.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Drill into Europe' });
+    const { mark, menu } = await openEurope(fetch);
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Break down by Country',
@@ -111,20 +116,8 @@ describe('drill menu on a chart', () => {
       if (document.querySelector('.ek-widget__error')) errors++;
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    render(
-      <NativeOnMock fetch={fetch}>
-        <QueryChart query={REVENUE_BY_REGION} drill />
-      </NativeOnMock>,
-    );
-    await drawn();
-    await waitFor(() => expect(markButtons()).toHaveLength(4));
-    markButtons()
-      .find((button) => button.textContent?.startsWith('Europe'))!
-      .focus();
-    await userEvent.keyboard('{Enter}');
-    await userEvent.click(
-      await within(await screen.findByRole('menu')).findByRole('menuitem', { name: 'See the rows' }),
-    );
+    const { menu } = await openEurope(fetch);
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }));
     const note = await screen.findByText(/lists no single rows here/, {}, { timeout: 20_000 });
     await waitFor(() => expect(document.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
       timeout: 20_000,

@@ -85,14 +85,13 @@ const STRING_DIMENSIONS = [
 
 /** What every member of the current server's `/meta` carries about its visibility. */
 const visible = { isVisible: true, public: true } as const;
-/** A measure's parts that this model leaves at the server's defaults. */
-const measureDefaults = {
-  cumulativeTotal: false,
-  cumulative: false,
+/** A measure's drill members, in `/meta` and in annotations: this model names none. */
+export const NO_DRILL_MEMBERS = {
   drillMembers: [] as string[],
   drillMembersGrouped: { measures: [] as string[], dimensions: [] as string[] },
-  ...visible,
 };
+/** A measure's parts that this model leaves at the server's defaults. */
+const measureDefaults = { cumulativeTotal: false, cumulative: false, ...NO_DRILL_MEMBERS, ...visible };
 
 const cache = new WeakMap<MockFixture, DataModel | null>();
 

@@ -20,7 +20,7 @@ import {
 } from '../../protocol';
 import { MockHttpError } from '../http';
 import { formatLocal, parseDate, resolveDateRange, truncate, zoneClock } from './dates';
-import type { DataModel, ModelMeasure, ModelRow } from './model';
+import { NO_DRILL_MEMBERS, type DataModel, type ModelMeasure, type ModelRow } from './model';
 
 /** What a query runs with besides itself. */
 export interface RunContext {
@@ -494,12 +494,9 @@ function annotationOf(columns: Column[], model: DataModel): LoadResult['annotati
   const annotation: LoadResult['annotation'] = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
   for (const c of columns) {
     if (c.kind === 'measure') {
-      const meta = model.measures.get(c.member)!.meta;
-      annotation.measures[c.key] = {
-        ...entryOf(meta),
-        drillMembers: meta.drillMembers ?? [],
-        drillMembersGrouped: meta.drillMembersGrouped ?? { measures: [], dimensions: [] },
-      };
+      // A measure's entry carries its drill members too (none in this model).
+      const entry = { ...entryOf(model.measures.get(c.member)!.meta), ...NO_DRILL_MEMBERS };
+      annotation.measures[c.key] = entry;
       continue;
     }
     const dimension = model.dimensions.get(c.member)!;

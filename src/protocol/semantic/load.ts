@@ -34,10 +34,6 @@ export const AnnotationEntrySchema = v.object({
   /** A time dimension's granularity, for its `cube.time.granularity` key. */
   granularity: v.optional(v.unknown()),
   meta: v.optional(v.unknown()),
-  /** A measure's drill members (`cube.member` names), as its `/meta` entry has them. */
-  drillMembers: v.optional(v.unknown()),
-  /** A measure's drill members split into `{ measures, dimensions }`. */
-  drillMembersGrouped: v.optional(v.unknown()),
 });
 /** Title, short title, type and format of one member of an answer. */
 export type AnnotationEntry = Infer<typeof AnnotationEntrySchema>;

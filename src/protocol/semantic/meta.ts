@@ -35,12 +35,8 @@ export const MeasureMetaSchema = v.object({
   /** The aggregation: `sum`, `count`, `avg`, `countDistinct`, `number`, … */
   aggType: v.optional(v.string()),
   cumulative: v.optional(v.boolean()),
-  /** The same as `cumulative`, under its older name (the server sends both). */
-  cumulativeTotal: v.optional(v.boolean()),
   /** The members a drill into this measure lists (`cube.member`), hidden ones included. */
   drillMembers: v.optional(v.array(v.string())),
-  /** {@link MeasureMeta.drillMembers} split into measures and dimensions. */
-  drillMembersGrouped: v.optional(v.object({ measures: v.array(v.string()), dimensions: v.array(v.string()) })),
   formatDescription: v.optional(v.unknown()),
 });
 /** A measure's name, titles, type and format. */
@@ -81,8 +77,6 @@ export const CubeMetaSchema = v.object({
   title: v.string(),
   type: v.optional(v.string<'cube' | 'view' | (string & {})>()),
   description: v.optional(v.string()),
-  isVisible: v.optional(v.boolean()),
-  public: v.optional(v.boolean()),
   measures: v.array(MeasureMetaSchema),
   dimensions: v.array(DimensionMetaSchema),
   segments: v.optional(v.array(SegmentMetaSchema)),
