@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +44,29 @@ export function semanticServerInstalled(): boolean {
  */
 export function ensureSemanticServer(log: (line: string) => void = console.log): boolean {
   if (semanticServerInstalled()) return false;
+  // One install at a time (two test processes may ask at once): the others wait for it.
+  const lock = join(SEMANTIC_SERVER_DIR, '.installing');
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than ten minutes is a crashed install's.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 600_000) rmSync(lock, { force: true, recursive: true });
+      if (Date.now() - started > 600_000) throw new SemanticServerSetupError(`Another install holds ${lock}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return semanticServerInstalled() ? false : install(log);
+  } finally {
+    rmSync(lock, { force: true, recursive: true });
+  }
+}
+
+function install(log: (line: string) => void): boolean {
   const command = 'npm ci --ignore-scripts --no-audit --no-fund';
   log(
     `The differential test's semantic-layer server is not installed. Installing it:\n→ ${command} (in ${SEMANTIC_SERVER_DIR})`,

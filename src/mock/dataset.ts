@@ -82,7 +82,7 @@ function readConditions(clause: string, query: AggregateQuery) {
 /** Parses the SQL the mock agent writes (the data API re-runs it); anything else is a 400. */
 export function parseSql(sql: string): AggregateQuery {
   const match = SQL.exec(sql);
-  if (!match) throw new MockHttpError(400, 'The mock data API runs only the aggregate queries its agent writes');
+  if (!match) throw new MockHttpError(400, 'Not the aggregate query shape the mock agent writes');
   const [, dimension, aggregate, column, alias, table, clause] = match;
   const [groupBy, orderBy, direction, limit] = match.slice(-4);
   if (groupBy !== dimension || (column !== '*' && column !== alias) || (orderBy !== dimension && orderBy !== alias)) {
