@@ -223,6 +223,33 @@ describe('sqlToSemanticQuery, reading the SQL API wide (the mock SQL route)', ()
       expect(refusal(sql), sql).not.toBe('translated');
   });
 
+  it("reads a view as it reads a cube: its members are the view's", () => {
+    const view: MetaResponse = {
+      cubes: [
+        {
+          name: 'sales',
+          title: 'Sales',
+          type: 'view',
+          measures: [{ name: 'sales.total', title: 'Sales Total', type: 'number', aggType: 'sum' }],
+          dimensions: [{ name: 'sales.region', title: 'Sales Region', type: 'string' }],
+        },
+      ],
+    };
+    const out = sqlToSemanticQuery(
+      "SELECT region, MEASURE(total) FROM sales WHERE region <> 'Europe' GROUP BY 1 ORDER BY 2 DESC LIMIT 3",
+      view,
+      { sqlApi: true },
+    );
+    expect(out.ok && out.query).toEqual({
+      measures: ['sales.total'],
+      dimensions: ['sales.region'],
+      filters: [{ member: 'sales.region', operator: 'notEquals', values: ['Europe'] }],
+      order: [['sales.total', 'desc']],
+      limit: 3,
+    });
+    expect(out.ok && out.cube).toBe('sales');
+  });
+
   it('refuses what it does not read, saying what', () => {
     const message = (sql: string) => {
       const out = wide(sql);
