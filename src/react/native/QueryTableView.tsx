@@ -10,10 +10,12 @@ import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
 import { answerNotes, capText } from './cap-text';
+import { tablePageQuery } from './table-page';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillDatum } from './drill/drill-types';
 import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
+import { useRowsQuery } from './drill/use-rows-query';
 import {
   DEFAULT_QUERY_TABLE_LABELS,
   pageRows,
@@ -42,18 +44,21 @@ export function QueryTableView(props: QueryTableProps) {
 function Drilled(props: QueryTableProps) {
   const drill = useDrill(props);
   const step = drill.steps.at(-1);
+  // A datum's rows: asked as any server takes them (see useRowsQuery).
+  const rows = useRowsQuery(step?.rows ? step.query : undefined, pageRows(props.pageSize));
   return (
     <Table
-      key={drill.steps.length}
+      key={`${drill.steps.length}${rows?.grouped ? ' grouped' : ''}`}
       {...props}
-      {...(step ? { query: step.query, title: step.title } : {})}
+      {...(step ? { query: rows?.query ?? step.query, title: step.title } : {})}
       drillState={drill}
+      note={rows?.grouped ? drill.labels.rowsGrouped : undefined}
     />
   );
 }
 
-function Table(props: QueryTableProps & { drillState: Drill }) {
-  const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState } = props;
+function Table(props: QueryTableProps & { drillState: Drill; note?: string | undefined }) {
+  const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState, note } = props;
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
   const filters = useSemanticFilters();
   const rowActions = props.rowActions ?? [];
@@ -65,15 +70,7 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
   const [page, setPage] = useState(0);
   // The rows' order, the data API's default included: its header says so (`aria-sort`).
   const sortOrder = order ?? effectiveOrder(query);
-  const { order: _own, ...rest } = query;
-  const paged: SemanticQuery = {
-    ...rest,
-    ...(sortOrder.length ? { order: sortOrder } : {}),
-    limit: size,
-    offset: page * size,
-    total: true,
-  };
-  const answer = useSemanticQuery(paged);
+  const answer = useSemanticQuery(tablePageQuery(query, size, page, sortOrder));
   // Titles for the header before the rows come (the meta is shared by every widget).
   const meta = useSemanticMeta();
   useRetryQueries([answer.query], true);
@@ -115,6 +112,7 @@ function Table(props: QueryTableProps & { drillState: Drill }) {
       }}
     >
       {drillState.steps.length > 0 && <DrillCrumb drill={drillState} />}
+      {note && <p className="ek-drill__note">{note}</p>}
       {answer.error ? (
         <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
       ) : (
