@@ -8,7 +8,15 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import dts from 'vite-plugin-dts';
 import { mockServicePlugin } from './src/mock/vite-plugin.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/setup/chromium.ts';
-import { openPage, pageAction, resumeChatService, serveCspChart, serveResumeChat } from './test/setup/commands.ts';
+import {
+  openPage,
+  pageAction,
+  resumeChatService,
+  serveCspChart,
+  serveResumeChat,
+  startSemanticServer,
+  stopSemanticServer,
+} from './test/setup/commands.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -50,7 +58,15 @@ function browserSettings() {
       launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     }),
     instances: [{ browser: 'chromium' as const }],
-    commands: { serveCspChart, serveResumeChat, resumeChatService, openPage, pageAction },
+    commands: {
+      serveCspChart,
+      serveResumeChat,
+      resumeChatService,
+      openPage,
+      pageAction,
+      startSemanticServer,
+      stopSemanticServer,
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ThemeInput } from '../src';
 import { KpiCard, QueryChart, QueryTable, SemanticFilters, type DrillActions } from '../src/react/native';
-import { NativeOnMock } from './support/native';
+import { loadFaults, NativeOnMock } from './support/native';
 
 // Drill-through: the menu on a chart's mark, a table's row and its row actions, what a
 // choice replaces the widget with (break down, zoom, rows, with the breadcrumb back), a
@@ -116,6 +116,29 @@ export const SeeTheRows: Story = {
   play: async ({ canvasElement }) => {
     const menu = await openFirstMark(canvasElement);
     await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }, { timeout: 10_000 }));
+    await waitFor(() => expect(canvasElement.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+  },
+};
+
+/**
+ * "See the rows" on a server that lists no single rows without the primary key, which this
+ * data model hides (Cube before 1.0, or with that check on): the same members grouped, each
+ * combination once, with a note saying so.
+ */
+export const SeeTheRowsGrouped: Story = {
+  render: () => (
+    <NativeOnMock fetch={loadFaults({ ungroupedNeedsPrimaryKey: true })}>
+      <div style={{ maxWidth: 640, minHeight: 460 }}>
+        <QueryChart query={REVENUE_BY_REGION} drill />
+      </div>
+    </NativeOnMock>
+  ),
+  play: async ({ canvasElement }) => {
+    const menu = await openFirstMark(canvasElement);
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }, { timeout: 10_000 }));
+    await within(canvasElement).findByText(/lists no single rows here/, {}, { timeout: 15_000 });
     await waitFor(() => expect(canvasElement.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
       timeout: 15_000,
     });

@@ -95,14 +95,15 @@ export const Loading: Story = {
   },
 };
 
-/** A period with no orders: "No data" (a count is 0), and nothing to compare. */
+/** A period with no orders: "No data" on every card, and nothing to compare. */
 export const Empty: Story = {
   args: { filters: { dateRange: ['2030-01-01', '2030-03-31'], values: {} }, sparkline: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // Revenue and its average have no value; a count of no orders is 0.
-    await waitFor(() => expect(canvas.getAllByText('No data')).toHaveLength(2), { timeout: 15_000 });
-    await expect(canvas.getByRole('group', { name: 'Orders' })).toHaveTextContent('0');
+    // Revenue, its average and the orders (a sum, as the model defines it) over no rows are
+    // NULL, as the server answers them: no value, not 0.
+    await waitFor(() => expect(canvas.getAllByText('No data')).toHaveLength(3), { timeout: 15_000 });
+    await expect(canvas.getByRole('group', { name: 'Orders' })).toHaveTextContent('No data');
   },
 };
 

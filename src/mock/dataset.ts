@@ -1,4 +1,4 @@
-import type { UserAttributeValue } from '../protocol';
+import type { QueryFilter, UserAttributeValue } from '../protocol';
 import type { FixtureTable, MockFixture } from './fixture';
 import { MockHttpError } from './http';
 import type { UserRecord } from './state';
@@ -82,7 +82,7 @@ function readConditions(clause: string, query: AggregateQuery) {
 /** Parses the SQL the mock agent writes (the data API re-runs it); anything else is a 400. */
 export function parseSql(sql: string): AggregateQuery {
   const match = SQL.exec(sql);
-  if (!match) throw new MockHttpError(400, 'The mock data API runs only the aggregate queries its agent writes');
+  if (!match) throw new MockHttpError(400, 'Not the aggregate query shape the mock agent writes');
   const [, dimension, aggregate, column, alias, table, clause] = match;
   const [groupBy, orderBy, direction, limit] = match.slice(-4);
   if (groupBy !== dimension || (column !== '*' && column !== alias) || (orderBy !== dimension && orderBy !== alias)) {
@@ -128,6 +128,43 @@ export function visibleRows(fixture: MockFixture, name: string, viewer: Viewer):
   return source.rows.filter((row) => filters.every(({ index, allowed }) => allowed.has(String(row[index]))));
 }
 
+/**
+ * The same rules as filters on the data model's members (`orders.region` equals the allowed
+ * values), in the order the rules come: what a server's `queryRewrite` adds after a query's
+ * own filters (the data API echoes them). A rule on a column the model has no member for
+ * gives none (`visibleRows` still applies it). An empty allowed list matches no row.
+ */
+export function securityFilters(
+  fixture: MockFixture,
+  cube: string,
+  members: ReadonlySet<string>,
+  viewer: Viewer,
+): QueryFilter[] {
+  const filters: QueryFilter[] = [];
+  for (const rule of fixture.dataset.rowLevelSecurity) {
+    const member = `${cube}.${rule.column}`;
+    if (!members.has(member)) continue;
+    let allowed: string[] | undefined;
+    if ('attribute' in rule) allowed = asList(viewer.attributes.get(rule.attribute));
+    else {
+      const mine = Object.entries(rule.groups).filter(([group]) => viewer.groups.has(group));
+      if (mine.length > 0) allowed = mine.flatMap(([, values]) => values);
+    }
+    if (!allowed) continue;
+    filters.push(
+      allowed.length > 0
+        ? { member, operator: 'equals', values: [...new Set(allowed)] }
+        : {
+            and: [
+              { member, operator: 'set' },
+              { member, operator: 'notSet' },
+            ],
+          },
+    );
+  }
+  return filters;
+}
+
 /** A query's result as the service sends it: schema plus rows, numbers as strings. */
 export interface QueryResult {
   schema: { name: string; column_type: string }[];
@@ -151,6 +188,8 @@ export function runQuery(fixture: MockFixture, query: AggregateQuery, viewer: Vi
     ({ column, value }) => [columnIndex(column), value] as const,
   );
   const monthIndex = query.months ? columnIndex('month') : -1;
+  // A decimal column sums in whole cents, exactly, as a database sums decimals (and as `/load` does).
+  const scale = measureColumn?.type === 'Double' ? 100 : 1;
   const groups = new Map<string, { sum: number; count: number }>();
   for (const row of visibleRows(fixture, query.table, viewer)) {
     if (conditions.some(([index, value]) => String(row[index]) !== value)) continue;
@@ -160,13 +199,13 @@ export function runQuery(fixture: MockFixture, query: AggregateQuery, viewer: Vi
     }
     const key = String(row[dimensionIndex]);
     const group = groups.get(key) ?? { sum: 0, count: 0 };
-    group.sum += measureIndex === -1 ? 0 : Number(row[measureIndex]);
+    group.sum += measureIndex === -1 ? 0 : Math.round(Number(row[measureIndex]) * scale);
     group.count++;
     groups.set(key, group);
   }
   const integer = query.aggregate === 'COUNT' || (query.aggregate === 'SUM' && measureColumn?.type === 'Int64');
   let rows = [...groups].map(([key, { sum, count }]) => {
-    const value = query.aggregate === 'COUNT' ? count : query.aggregate === 'AVG' ? sum / count : sum;
+    const value = query.aggregate === 'COUNT' ? count : query.aggregate === 'AVG' ? sum / scale / count : sum / scale;
     return { key, value };
   });
   const sign = query.direction === 'ASC' ? 1 : -1;

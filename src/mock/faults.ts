@@ -34,6 +34,13 @@ export const MockFaultsSchema = v.object({
    * a query before its answer (as a long query does; clients poll), then again next time.
    */
   continueWaitTimes: v.optional(v.integer()),
+  /**
+   * The data API refuses ungrouped queries that leave out the model's primary key (a 400
+   * naming it), as servers with that check on do: Cube before 1.0 by default, later ones with
+   * `allowUngroupedWithoutPrimaryKey` off. The model's primary key (`orders.id`) is hidden,
+   * so such a server lists no single rows of it.
+   */
+  ungroupedNeedsPrimaryKey: v.optional(v.boolean()),
 });
 /** Fault injection settings; all optional, none by default. */
 export type MockFaults = Infer<typeof MockFaultsSchema>;

@@ -18,9 +18,9 @@ import {
   type MockTurnRecord,
 } from './chat';
 import { MOCK_DATA_API_SECRET } from './data-api/auth';
-import { handleCubeSql } from './data-api/cubesql';
+import { cubeSqlLines, handleCubeSql, runSqlRoute } from './data-api/cubesql';
 import { handleDataApi, MOCK_DATA_NOW, type DataApiContext } from './data-api/handler';
-import { parseSql, runQuery, viewerOf, type Viewer } from './dataset';
+import { viewerOf, type Viewer } from './dataset';
 import { embedPageModel, embedPageResponse, errorPageModel, exchangeSession, parseEmbedPath } from './embed-page';
 import { faultsFor, type MockFaults } from './faults';
 import { defaultFixture, type MockFixture } from './fixture';
@@ -287,7 +287,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (path === 'cubejs-api/v1/cubesql') {
       if (method !== 'POST') return errorResponse(405, 'Method not allowed');
       // A data token (a browser re-running a pinned answer) or the account's key (a server).
-      if (apiKeyOf(request) !== undefined) return dataQuery(request);
+      if (apiKeyOf(request) !== undefined) return dataQuery(request, faults);
       await sleep(faults.firstByteDelayMs ?? 0);
       return handleCubeSql({ fixture, state, secret: dataSecret, now, dataNow, faults, waits }, request);
     }
@@ -321,15 +321,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return errorResponse(404, 'Not found');
   }
 
-  async function dataQuery(request: Request): Promise<Response> {
+  async function dataQuery(request: Request, faults: MockFaults): Promise<Response> {
     const account = authenticate(request, false);
     const body = await readBody(request, DataQuerySchema, 'data query');
     const viewer = viewerFor(account, body.sessionSettings);
-    const result = runQuery(fixture, parseSql(body.query), viewer);
-    const lines = [JSON.stringify({ schema: result.schema })];
-    for (let i = 0; i < result.data.length; i += 1000)
-      lines.push(JSON.stringify({ data: result.data.slice(i, i + 1000) }));
-    return new Response(lines.join('\n') + '\n', { headers: { 'Content-Type': 'application/json' } });
+    const context: DataApiContext = { fixture, state, secret: dataSecret, now, dataNow, faults, waits };
+    const result = runSqlRoute(context, body.query, viewer);
+    return new Response(cubeSqlLines(result), { headers: { 'Content-Type': 'application/json' } });
   }
 
   /** Row-level security for the data API: the stored user, with inline settings over it. */

@@ -11,6 +11,13 @@ declare module 'vitest/browser' {
       chatId?: string,
       externalId?: string,
     ) => Promise<{ turns: { chatId: string; messageId: string; input: string }[]; messages: unknown[] }>;
+    /**
+     * Starts the open-source semantic-layer server over a Postgres loaded with the mock's rows
+     * (its tokens signed with the mock's data API secret); resolves to its URL.
+     */
+    startSemanticServer: () => Promise<string>;
+    /** Stops it. */
+    stopSemanticServer: () => Promise<void>;
     /** Opens a URL in a new tab of the test's browser; resolves to its id. */
     openPage: (url: string) => Promise<string>;
     /** Reloads, types into (then Enter), evaluates in, or closes an opened tab. */

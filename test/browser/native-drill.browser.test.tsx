@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { SemanticQuery } from '../../src/protocol';
 import { KpiCard, QueryChart, QueryTable, type DrillActions, type DrillDatum } from '../../src/react/native';
-import { NativeOnMock } from '../../stories/support/native';
+import { loadFaults, NativeOnMock } from '../../stories/support/native';
 import { rewriteLoad } from '../../stories/support/native-hostile';
 
 // Drill-through end to end in Chromium on the mock's data API: the menu on a mark (pointer
@@ -36,20 +36,25 @@ const drawn = () =>
   });
 const markButtons = () => [...document.querySelectorAll<HTMLButtonElement>('.ek-qchart__marks button')];
 
+/** Revenue by region drawn on the mock (through `fetch`), and Europe's menu opened from the keyboard. */
+async function openEurope(fetch: typeof globalThis.fetch) {
+  render(
+    <NativeOnMock fetch={fetch}>
+      <QueryChart query={REVENUE_BY_REGION} drill />
+    </NativeOnMock>,
+  );
+  await drawn();
+  await waitFor(() => expect(markButtons()).toHaveLength(4));
+  const mark = markButtons().find((button) => button.textContent?.startsWith('Europe'))!;
+  mark.focus();
+  await userEvent.keyboard('{Enter}');
+  return { mark, menu: await screen.findByRole('menu', { name: 'Drill into Europe' }) };
+}
+
 describe('drill menu on a chart', () => {
   it('by keyboard: opens on a mark, arrows move, Escape returns focus; break down sends the datum as a filter value', async () => {
     const { sent, fetch } = recording();
-    render(
-      <NativeOnMock fetch={fetch}>
-        <QueryChart query={REVENUE_BY_REGION} drill />
-      </NativeOnMock>,
-    );
-    await drawn();
-    await waitFor(() => expect(markButtons()).toHaveLength(4));
-    const mark = markButtons().find((button) => button.textContent?.startsWith('Europe'))!;
-    mark.focus();
-    await userEvent.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Drill into Europe' });
+    const { mark, menu } = await openEurope(fetch);
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Break down by Country',
@@ -102,6 +107,39 @@ describe('drill menu on a chart', () => {
     expect(rows.filters?.[0]).toMatchObject({ member: 'orders.region', operator: 'equals' });
     expect(rows.limit).toBe(25);
   });
+
+  it('"See the rows" on a server that wants the primary key the model hides: the same members grouped, with a note; the refusal never shows', async () => {
+    const faults = { ungroupedNeedsPrimaryKey: true };
+    const { sent, fetch } = recording(loadFaults(faults));
+    let errors = 0;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.ek-widget__error')) errors++;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const { menu } = await openEurope(fetch);
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'See the rows' }));
+    const note = await screen.findByText(/lists no single rows here/, {}, { timeout: 20_000 });
+    await waitFor(() => expect(document.querySelector('.ek-qtable[data-state="ready"]')).not.toBeNull(), {
+      timeout: 20_000,
+    });
+    observer.disconnect();
+    expect(errors).toBe(0);
+    expect(note.closest('.ek-qchart')).not.toBeNull();
+    // Asked ungrouped first (refused: the key is hidden, so not asked again), then grouped.
+    const rows = sent.filter((query) => query.filters?.some((f) => 'member' in f && f.member === 'orders.region'));
+    expect(rows.filter((query) => query.ungrouped)).toHaveLength(1);
+    const grouped = rows.find((query) => !query.ungrouped && !query.measures?.length)!;
+    expect([...grouped.dimensions!].sort()).toEqual([
+      'orders.category',
+      'orders.country',
+      'orders.customer',
+      'orders.region',
+    ]);
+    const cells = [...document.querySelectorAll('.ek-qtable tbody tr')].map((row) => row.textContent);
+    expect(cells.length).toBeGreaterThan(0);
+    expect(new Set(cells).size).toBe(cells.length); // each combination once
+    await page.screenshot({ path: '__screenshots__/native-drill-rows-grouped.png' });
+  }, 60_000);
 
   it('host items: added with the datum, removed; a throwing host is contained', async () => {
     const seen: DrillDatum[] = [];

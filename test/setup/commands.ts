@@ -6,7 +6,15 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { BrowserContext, Page } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
-import { createMockService, toNodeHandler, type MockService, type MockTurnRecord } from '../../src/mock/index.ts';
+import {
+  createMockService,
+  defaultFixture,
+  MOCK_DATA_API_SECRET,
+  toNodeHandler,
+  type MockService,
+  type MockTurnRecord,
+} from '../../src/mock/index.ts';
+import { startSemanticServer as startSemanticServerProcess, type SemanticServer } from '../support/semantic-server.ts';
 import { serveFolder } from './static-server.ts';
 
 /** The policy the CSP test serves: no 'unsafe-eval' anywhere. */
@@ -119,4 +127,24 @@ export const pageAction: BrowserCommand<
     pages.delete(id);
   }
   return null;
+};
+
+/** The open-source semantic-layer server of the widgets' browser test (one per run). */
+let semantic: Promise<SemanticServer> | undefined;
+
+/**
+ * Starts the open-source semantic-layer server over a Postgres loaded with the mock's rows
+ * (test/support/semantic-server.ts), once per run; resolves to its URL. Its tokens are signed
+ * with the mock's data API secret. The test stops it with {@link stopSemanticServer}.
+ */
+export const startSemanticServer: BrowserCommand<[]> = async () => {
+  semantic ??= startSemanticServerProcess({ fixture: defaultFixture(), secret: MOCK_DATA_API_SECRET });
+  return (await semantic).url;
+};
+
+/** Stops the server {@link startSemanticServer} started, and its Postgres. */
+export const stopSemanticServer: BrowserCommand<[]> = async () => {
+  const running = semantic;
+  semantic = undefined;
+  await (await running)?.close();
 };

@@ -1,5 +1,5 @@
 // The data API's authentication: an HS256 JWT whose payload is the security context.
-import { errors, jwtVerify } from 'jose';
+import { jwtVerify } from 'jose';
 import { DataTokenPayloadSchema, type DataTokenPayload } from '../../protocol';
 import { MockHttpError } from '../http';
 
@@ -19,8 +19,10 @@ export function secretKey(secret: string): Uint8Array {
 }
 
 /**
- * The token of `Authorization: <token>` or `Authorization: Bearer <token>`, verified:
- * 403 `{ error }` with none, a bad signature, an expired token, or any algorithm but HS256.
+ * The token of `Authorization: <token>` or `Authorization: Bearer <token>`, verified as the
+ * server verifies it (HMAC with the secret: HS256, HS384 or HS512): 403 `{ error }` with none
+ * ("Authorization header isn't set") and with a bad signature, an expired token or any other
+ * algorithm ("Invalid token": the server does not say which).
  */
 export async function verifyDataToken(request: Request, secret: string, now: number): Promise<DataTokenPayload> {
   const header = request.headers.get('Authorization')?.trim();
@@ -29,11 +31,10 @@ export async function verifyDataToken(request: Request, secret: string, now: num
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, secretKey(secret), {
-      algorithms: ['HS256'],
+      algorithms: ['HS256', 'HS384', 'HS512'],
       currentDate: new Date(now),
     }));
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new MockHttpError(403, 'Token expired');
+  } catch {
     throw new MockHttpError(403, 'Invalid token');
   }
   const parsed = DataTokenPayloadSchema.safeParse(payload, 'token payload');

@@ -6,15 +6,16 @@ import {
   type DataTokenPayload,
   type LoadResult,
   type SemanticQuery,
+  type TimeDimension,
 } from '../../protocol';
-import { visibleRows, viewerOf, type Viewer } from '../dataset';
+import { securityFilters, visibleRows, viewerOf, type Viewer } from '../dataset';
 import type { MockFaults } from '../faults';
 import type { MockFixture } from '../fixture';
 import { errorResponse, json, MockHttpError, readBody } from '../http';
 import { userKey, type MockState } from '../state';
 import { verifyDataToken } from './auth';
 import { wallClock } from './dates';
-import { dataModel } from './model';
+import { CUBE, dataModel } from './model';
 import { runSemanticQuery } from './run-query';
 
 /**
@@ -72,7 +73,7 @@ export async function handleDataApi(context: DataApiContext, request: Request, e
   const multi = queryType === 'multi';
   const queries = (Array.isArray(raw) ? raw : [raw]).map((query, i) => {
     const parsed = SemanticQuerySchema.safeParse(query, Array.isArray(raw) ? `query[${i}]` : 'query');
-    if (!parsed.success) throw new MockHttpError(400, parsed.error.message);
+    if (!parsed.success) throw new MockHttpError(400, `Invalid query format: ${parsed.error.message}`);
     return parsed.data;
   });
   if (queries.length === 0) throw new MockHttpError(400, 'No query given');
@@ -91,42 +92,78 @@ export async function handleDataApi(context: DataApiContext, request: Request, e
     context.waits.delete(key);
   }
 
-  const visible = new Set<readonly (string | number)[]>(
-    visibleRows(context.fixture, model.table.name, viewerFor(context, payload)),
-  );
+  const viewer = viewerFor(context, payload);
+  const visible = new Set<readonly (string | number)[]>(visibleRows(context.fixture, model.table.name, viewer));
   const rows = model.rows.filter((row) => visible.has(row.source));
+  const security = securityFilters(context.fixture, CUBE, new Set(model.dimensions.keys()), viewer);
   const instant = context.now();
   const run = (query: SemanticQuery): LoadResult =>
     runSemanticQuery(query, {
       model,
       rows,
+      security,
       now: wallClock(context.dataNow(), query.timezone ?? 'UTC'),
       instant,
+      ungroupedNeedsPrimaryKey: context.faults.ungroupedNeedsPrimaryKey ?? false,
     });
 
   const compare = queries.length === 1 && queries[0]!.timeDimensions?.some((t) => t.compareDateRange);
-  if (compare && !multi) throw new MockHttpError(400, 'compareDateRange queries need queryType=multi');
-  if (queries.length > 1 && !multi) throw new MockHttpError(400, 'Several queries need queryType=multi');
-  if (!multi) return json(run(queries[0]!));
-  const expanded = compare ? compareQueries(queries[0]!) : queries;
-  const results = expanded.map(run);
   const type = compare ? 'compareDateRangeQuery' : queries.length > 1 ? 'blendingQuery' : 'regularQuery';
-  return json({
-    queryType: type,
-    results,
-    pivotQuery: { ...results[0]!.query, queryType: type },
-    slowQuery: false,
+  if (type !== 'regularQuery' && !multi)
+    throw new MockHttpError(400, `'${type}' query type is not supported by the client.Please update the client.`);
+  if (!multi) return json(run(queries[0]!));
+  const results = compare ? compareResults(queries[0]!, run) : queries.map(run);
+  return json({ queryType: type, results, pivotQuery: pivotQuery(type, results), slowQuery: false });
+}
+
+/**
+ * One result per range of the query's `compareDateRange`, each row keyed `compareDateRange`
+ * with its range (`"<start> - <end>"`), as the server answers them.
+ */
+function compareResults(query: SemanticQuery, run: (query: SemanticQuery) => LoadResult): LoadResult[] {
+  const index = query.timeDimensions!.findIndex((t) => t.compareDateRange);
+  const { compareDateRange, ...time } = query.timeDimensions![index]!;
+  if (query.timeDimensions!.some((t, i) => i !== index && t.compareDateRange))
+    throw new MockHttpError(400, 'compareDateRange can only exist for one timeDimension');
+  return compareDateRange!.map((dateRange) => {
+    const result = run({
+      ...query,
+      timeDimensions: query.timeDimensions!.map((t, i) => (i === index ? { ...time, dateRange } : t)),
+    });
+    const range = (result.query!.timeDimensions as TimeDimension[])[index]!.dateRange as [string, string];
+    const label = `${range[0]} - ${range[1]}`;
+    return { ...result, data: result.data.map((row) => ({ ...row, compareDateRange: label })) };
   });
 }
 
-/** One query per range of the first `compareDateRange`. */
-function compareQueries(query: SemanticQuery): SemanticQuery[] {
-  const index = query.timeDimensions!.findIndex((t) => t.compareDateRange);
-  const { compareDateRange, ...time } = query.timeDimensions![index]!;
-  return compareDateRange!.map((dateRange) => ({
-    ...query,
-    timeDimensions: query.timeDimensions!.map((t, i) => (i === index ? { ...time, dateRange } : t)),
-  }));
+/**
+ * The multi answer's `pivotQuery`: the first result's query, marked with the query type (a
+ * comparison's with the `compareDateRange` dimension first). The server builds it from the
+ * first result's own query object, so that result's echo shows the same marks.
+ */
+function pivotQuery(type: string, results: LoadResult[]): Record<string, unknown> {
+  const first = results[0]!.query!;
+  if (type === 'blendingQuery') {
+    // A new query over all of them, on the one granularity they share.
+    const all = (key: string) => [...new Set(results.flatMap((r) => (r.query![key] as string[] | undefined) ?? []))];
+    const granularities = new Set(
+      results.map((r) => (r.query!.timeDimensions as TimeDimension[] | undefined)?.[0]?.granularity).filter(Boolean),
+    );
+    if (granularities.size > 1) throw new MockHttpError(400, 'Data blending query granularities must match');
+    if (granularities.size === 0)
+      throw new MockHttpError(400, 'Data blending query without granularity is not supported');
+    const [granularity] = granularities;
+    return {
+      measures: all('measures'),
+      dimensions: all('dimensions'),
+      timeDimensions: [{ dimension: 'time', granularity }],
+      queryType: type,
+    };
+  }
+  if (type === 'compareDateRangeQuery')
+    first.dimensions = ['compareDateRange', ...((first.dimensions as string[] | undefined) ?? [])];
+  first.queryType = type;
+  return first;
 }
 
 /**

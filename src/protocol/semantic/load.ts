@@ -27,6 +27,7 @@ export const LoadRowSchema = v
 export const AnnotationEntrySchema = v.object({
   title: v.string(),
   shortTitle: v.optional(v.string()),
+  description: v.optional(v.string()),
   type: v.string(),
   format: v.optional(MemberFormatSchema),
   currency: v.optional(v.string()),

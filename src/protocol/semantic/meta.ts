@@ -35,6 +35,7 @@ export const MeasureMetaSchema = v.object({
   /** The aggregation: `sum`, `count`, `avg`, `countDistinct`, `number`, … */
   aggType: v.optional(v.string()),
   cumulative: v.optional(v.boolean()),
+  /** The members a drill into this measure lists (`cube.member`), hidden ones included. */
   drillMembers: v.optional(v.array(v.string())),
   formatDescription: v.optional(v.unknown()),
 });

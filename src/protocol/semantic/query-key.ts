@@ -15,14 +15,14 @@ export const orderPairs = (order: QueryOrder | undefined): [string, OrderDirecti
  * The order a query's rows come in: its own, else the data API's default, which depends on
  * the order its members were written in: the first time dimension with a granularity
  * ascending, else (with dimensions) the first measure descending, else the first dimension
- * ascending. Ungrouped rows have no default.
+ * ascending. Ungrouped rows get the same default, as the server sorts them.
  */
 export function effectiveOrder(query: SemanticQuery): [string, OrderDirection][] {
   const own = orderPairs(query.order);
   const time = query.timeDimensions?.find((t) => t.granularity)?.dimension;
   const [measure] = query.measures ?? [];
   const [dimension] = query.dimensions ?? [];
-  return own.length || query.ungrouped
+  return own.length
     ? own
     : time
       ? [[time, 'asc']]

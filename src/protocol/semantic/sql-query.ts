@@ -9,6 +9,7 @@ import {
   GRANULARITIES,
   MAX_QUERY_LIMIT,
   type Granularity,
+  type MemberFilter,
   type OrderDirection,
   type QueryFilter,
   type SemanticQuery,
@@ -32,9 +33,33 @@ export type SqlTranslationRefusal =
   /** A table, column or aggregate that is not a member of the data model. */
   | 'unknown-member';
 
+/** A selected column of a translated SQL text: its name in the answer, and the member it reads. */
+export interface SqlSelectColumn {
+  /** Its alias, else the expression as written (`region`, `sum(revenue)`). */
+  name: string;
+  kind: 'measure' | 'dimension' | 'time';
+  member: string;
+  granularity?: Granularity;
+  /** Its key in a `/load` row: the member, or `cube.time.granularity`. */
+  key: string;
+}
+
 /** The outcome of {@link sqlToSemanticQuery}. */
 export type SqlTranslation =
-  { ok: true; query: SemanticQuery; cube: string } | { ok: false; refusal: SqlTranslationRefusal; message: string };
+  | { ok: true; query: SemanticQuery; cube: string; columns: SqlSelectColumn[] }
+  | { ok: false; refusal: SqlTranslationRefusal; message: string };
+
+/** Options of {@link sqlToSemanticQuery}. */
+export interface SqlReadOptions {
+  /**
+   * Reads the SQL API's wider forms too (the mock's SQL route does): conditions other than
+   * equality (`<>`, `!=`, `<`, `<=`, `>`, `>=` on numbers and times, `NOT IN`, `IS [NOT]
+   * NULL`), `OFFSET`, quotes escaped by doubling, and grouped queries without an aggregate.
+   * Off by default: a pinned answer follows its board's filters only where it is the
+   * strict shape.
+   */
+  sqlApi?: boolean;
+}
 
 type Token =
   | { type: 'word'; text: string; quoted: boolean }
@@ -55,8 +80,14 @@ const isWordStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
-/** The tokens of `sql`, in one pass (each character is looked at a bounded number of times). */
-function tokenize(sql: string): Token[] {
+/** Comparison operators the wider reading takes (see {@link SqlReadOptions.sqlApi}), longest first. */
+const OPERATORS = ['<=', '>=', '<>', '!=', '<', '>'];
+
+/**
+ * The tokens of `sql`, in one pass (each character is looked at a bounded number of times).
+ * `wide`: comparison operators are tokens, and a doubled quote inside a quoted text is a quote.
+ */
+function tokenize(sql: string, wide = false): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < sql.length) {
@@ -75,11 +106,13 @@ function tokenize(sql: string): Token[] {
         throw new Refused('syntax', `a number runs into "${sql[i]}"`);
       tokens.push({ type: 'number', text: sql.slice(start, i) });
     } else if (c === 39 /* ' */ || c === 34 /* " */) {
-      const end = sql.indexOf(sql[i]!, i + 1);
+      const quote = sql[i]!;
+      let end = sql.indexOf(quote, i + 1);
+      // A doubled quote is an escaped one: refused, not unescaped, unless reading wide.
+      while (wide && end !== -1 && sql[end + 1] === quote) end = sql.indexOf(quote, end + 2);
       if (end === -1) throw new Refused('syntax', 'a quote is not closed');
-      // A doubled quote is an escaped one: values with quotes are refused, not unescaped.
-      if (sql[end + 1] === sql[i]) throw new Refused('syntax', 'a quoted text has a quote in it');
-      const text = sql.slice(i + 1, end);
+      if (sql[end + 1] === quote) throw new Refused('syntax', 'a quoted text has a quote in it');
+      const text = sql.slice(i + 1, end).replaceAll(quote + quote, quote);
       if (text.length > MAX_LITERAL_LENGTH) throw new Refused('too-long', 'a quoted text is too long');
       if (c === 39) tokens.push({ type: 'string', text });
       else if (/^\w+$/.test(text)) tokens.push({ type: 'word', text, quoted: true });
@@ -88,6 +121,10 @@ function tokenize(sql: string): Token[] {
     } else if ('(),*;.='.includes(sql[i]!)) {
       tokens.push({ type: 'punct', text: sql[i]! });
       i++;
+    } else if (wide && OPERATORS.some((op) => sql.startsWith(op, i))) {
+      const op = OPERATORS.find((candidate) => sql.startsWith(candidate, i))!;
+      tokens.push({ type: 'punct', text: op });
+      i += op.length;
     } else {
       // Comments (`--`, `/*`), operators, brackets, anything else.
       throw new Refused('syntax', `"${sql[i]}" is not read here`);
@@ -114,13 +151,23 @@ interface SelectItem {
 
 type Reference = { type: 'position'; index: number } | { type: 'name'; name: string } | Expression;
 
+/** How a condition compares: `=` and `IN` always; the others when reading wide. */
+type Comparison = '=' | '<>' | '<' | '<=' | '>' | '>=' | 'IN' | 'NOT IN' | 'IS NULL' | 'IS NOT NULL';
+
+interface Condition {
+  column: ColumnRef;
+  op: Comparison;
+  values: string[];
+}
+
 interface Parsed {
   items: SelectItem[];
   table: string;
-  where: { column: ColumnRef; values: string[] }[];
+  where: Condition[];
   groupBy: Reference[];
   orderBy: { ref: Reference; direction: OrderDirection }[];
   limit?: number;
+  offset?: number;
 }
 
 const AGGREGATES = new Set(['SUM', 'AVG', 'MIN', 'MAX', 'COUNT', 'MEASURE']);
@@ -146,12 +193,20 @@ const RESERVED = new Set([
   'HAVING',
   'UNION',
   'WITH',
+  'IS',
+  'NULL',
+  'LIKE',
+  'ILIKE',
+  'BETWEEN',
 ]);
 
 /** A parser over the tokens, left to right, never going back. */
 class Parser {
   private at = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly wide = false,
+  ) {}
 
   private peek(offset = 0): Token | undefined {
     return this.tokens[this.at + offset];
@@ -231,19 +286,31 @@ class Parser {
         parsed.orderBy.push(this.ordering());
       }
     }
-    if (this.isKeyword('LIMIT')) {
-      this.at++;
-      const token = this.peek();
-      if (token?.type !== 'number') throw this.unexpected('a number');
-      this.at++;
-      const limit = Number(token.text);
-      if (token.text.length > 6 || limit < 1 || limit > MAX_QUERY_LIMIT)
-        throw new Refused('shape', `LIMIT must be from 1 to ${MAX_QUERY_LIMIT}`);
-      parsed.limit = limit;
+    // LIMIT; reading wide, OFFSET too, either first.
+    for (let clause = 0; clause < 2; clause++) {
+      if (this.isKeyword('LIMIT') && parsed.limit === undefined) {
+        this.at++;
+        const limit = this.count();
+        if (limit < 1 || limit > MAX_QUERY_LIMIT)
+          throw new Refused('shape', `LIMIT must be from 1 to ${MAX_QUERY_LIMIT}`);
+        parsed.limit = limit;
+      } else if (this.wide && this.isKeyword('OFFSET') && parsed.offset === undefined) {
+        this.at++;
+        parsed.offset = this.count();
+      }
     }
     if (this.isPunct(';')) this.at++;
     if (this.peek()) throw this.unexpected('the end');
     return parsed;
+  }
+
+  /** A whole number of at most six digits (a row count). */
+  private count(): number {
+    const token = this.peek();
+    if (token?.type !== 'number') throw this.unexpected('a number');
+    this.at++;
+    if (token.text.length > 6) throw new Refused('shape', `${token.text.slice(0, 20)} is too large a number of rows`);
+    return Number(token.text);
   }
 
   private expression(): Expression {
@@ -299,13 +366,28 @@ class Parser {
     return token.text;
   }
 
-  private condition(): { column: ColumnRef; values: string[] } {
+  private condition(): Condition {
     if (this.isKeyword('NOT')) throw new Refused('shape', 'NOT is not read here');
     const column = this.column();
     if (this.isPunct('=')) {
       this.at++;
-      return { column, values: [this.literal()] };
+      return { column, op: '=', values: [this.literal()] };
     }
+    const token = this.peek();
+    if (this.wide && token?.type === 'punct' && OPERATORS.includes(token.text)) {
+      this.at++;
+      const op = (token.text === '!=' ? '<>' : token.text) as Comparison;
+      return { column, op, values: [this.literal()] };
+    }
+    if (this.wide && this.isKeyword('IS')) {
+      this.at++;
+      const not = this.isKeyword('NOT');
+      if (not) this.at++;
+      this.keyword('NULL');
+      return { column, op: not ? 'IS NOT NULL' : 'IS NULL', values: [] };
+    }
+    const not = this.wide && this.isKeyword('NOT') && this.isKeyword('IN', 1);
+    if (not) this.at++;
     if (this.isKeyword('IN')) {
       this.at++;
       this.punct('(');
@@ -315,9 +397,9 @@ class Parser {
         values.push(this.literal());
       }
       this.punct(')');
-      return { column, values };
+      return { column, op: not ? 'NOT IN' : 'IN', values };
     }
-    throw this.unexpected('= or IN');
+    throw this.unexpected(this.wide ? 'a comparison (=, <>, <, <=, >, >=, IN, NOT IN, IS NULL)' : '= or IN');
   }
 
   private reference(): Reference {
@@ -463,19 +545,53 @@ function resolve(ref: Reference, outputs: readonly Output[]): Output {
  * subqueries, `OR`, `HAVING`, other conditions, values with quotes in them, comments and texts
  * over {@link MAX_TRANSLATED_SQL_LENGTH} are refused with a reason. Never throws.
  */
-export function sqlToSemanticQuery(sql: string, meta: MetaResponse): SqlTranslation {
+export function sqlToSemanticQuery(sql: string, meta: MetaResponse, options: SqlReadOptions = {}): SqlTranslation {
+  const wide = options.sqlApi ?? false;
   try {
     if (sql.length > MAX_TRANSLATED_SQL_LENGTH)
       throw new Refused('too-long', `longer than ${MAX_TRANSLATED_SQL_LENGTH} characters`);
-    const parsed = new Parser(tokenize(sql)).parse();
-    return { ok: true, ...translate(parsed, meta) };
+    const parsed = new Parser(tokenize(sql, wide), wide).parse();
+    return { ok: true, ...translate(parsed, meta, wide) };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal, message: error.message };
     throw error;
   }
 }
 
-function translate(parsed: Parsed, meta: MetaResponse): { query: SemanticQuery; cube: string } {
+/** What each comparison is as a filter operator, by the compared member's type (wide reading). */
+const COMPARISONS: Record<'text' | 'number' | 'time', Partial<Record<Comparison, MemberFilter['operator']>>> = {
+  text: { '=': 'equals', IN: 'equals', '<>': 'notEquals', 'NOT IN': 'notEquals' },
+  number: {
+    '=': 'equals',
+    IN: 'equals',
+    '<>': 'notEquals',
+    'NOT IN': 'notEquals',
+    '<': 'lt',
+    '<=': 'lte',
+    '>': 'gt',
+    '>=': 'gte',
+  },
+  time: { '<': 'beforeDate', '<=': 'beforeOrOnDate', '>': 'afterDate', '>=': 'afterOrOnDate' },
+};
+
+/** The name of a selected column with no alias: the expression as written. */
+function writtenName(expression: Expression): string {
+  const column = (ref: ColumnRef | '*') => (ref === '*' ? '*' : ref.name.text);
+  switch (expression.type) {
+    case 'column':
+      return column(expression.column);
+    case 'aggregate':
+      return `${expression.fn.toLowerCase()}(${expression.distinct ? 'distinct ' : ''}${column(expression.column)})`;
+    case 'truncate':
+      return `date_trunc('${expression.granularity}', ${column(expression.column)})`;
+  }
+}
+
+function translate(
+  parsed: Parsed,
+  meta: MetaResponse,
+  wide: boolean,
+): { query: SemanticQuery; cube: string; columns: SqlSelectColumn[] } {
   const tableWord = { type: 'word' as const, text: parsed.table, quoted: false };
   const cube = pick(tableWord, meta.cubes, (c) => c.name);
   if (!cube) throw new Refused('unknown-member', `${parsed.table.slice(0, 40)} is no cube or view of the data model`);
@@ -498,7 +614,9 @@ function translate(parsed: Parsed, meta: MetaResponse): { query: SemanticQuery; 
   });
   const measures = outputs.filter((o) => o.kind === 'measure');
   const grouped = outputs.filter((o) => o.kind !== 'measure');
-  if (measures.length === 0) throw new Refused('shape', 'no aggregate: not a grouped query');
+  // Reading wide, a GROUP BY of dimensions alone is a grouped query too (each value once).
+  if (measures.length === 0 && !(wide && parsed.groupBy.length > 0))
+    throw new Refused('shape', 'no aggregate: not a grouped query');
   const seen = new Set<string>();
   for (const output of outputs) {
     const id = `${output.member}/${output.granularity ?? ''}`;
@@ -510,18 +628,27 @@ function translate(parsed: Parsed, meta: MetaResponse): { query: SemanticQuery; 
   if (groups.size !== parsed.groupBy.length || groups.size !== grouped.length || grouped.some((o) => !groups.has(o)))
     throw new Refused('shape', 'GROUP BY must name each selected column that is not an aggregate, once');
 
-  const filters: QueryFilter[] = parsed.where.map(({ column, values }) => {
+  const filters: QueryFilter[] = parsed.where.map(({ column, op, values }) => {
     const dimension = map.dimension(column);
-    if (dimension.type === 'time')
-      throw new Refused('shape', `${dimension.name}: only equality on a dimension that is not a time is read`);
-    return { member: dimension.name, operator: 'equals', values };
+    if (!wide) {
+      if (dimension.type === 'time')
+        throw new Refused('shape', `${dimension.name}: only equality on a dimension that is not a time is read`);
+      return { member: dimension.name, operator: 'equals', values };
+    }
+    if (op === 'IS NULL' || op === 'IS NOT NULL')
+      return { member: dimension.name, operator: op === 'IS NULL' ? 'notSet' : 'set' };
+    const type = dimension.type === 'time' ? 'time' : dimension.type === 'number' ? 'number' : 'text';
+    const operator = COMPARISONS[type][op];
+    if (!operator)
+      throw new Refused('shape', `${op} on ${dimension.name} (a ${type === 'text' ? 'text' : type}) is not read`);
+    return { member: dimension.name, operator, values };
   });
   const order: [string, OrderDirection][] = parsed.orderBy.map(({ ref, direction }) => [
     resolve(ref, outputs).member,
     direction,
   ]);
 
-  const query: SemanticQuery = { measures: measures.map((o) => o.member) };
+  const query: SemanticQuery = measures.length ? { measures: measures.map((o) => o.member) } : {};
   const dimensions = grouped.filter((o) => o.kind === 'dimension').map((o) => o.member);
   const times = grouped.filter((o) => o.kind === 'time');
   if (dimensions.length) query.dimensions = dimensions;
@@ -529,5 +656,13 @@ function translate(parsed: Parsed, meta: MetaResponse): { query: SemanticQuery; 
   if (filters.length) query.filters = filters;
   if (order.length) query.order = order;
   if (parsed.limit !== undefined) query.limit = parsed.limit;
-  return { query, cube: cube.name };
+  if (parsed.offset !== undefined) query.offset = parsed.offset;
+  const columns = outputs.map(({ kind, member, granularity, alias }, i): SqlSelectColumn => ({
+    name: alias ?? writtenName(parsed.items[i]!.expression),
+    kind,
+    member,
+    ...(granularity ? { granularity } : {}),
+    key: granularity ? `${member}.${granularity}` : member,
+  }));
+  return { query, cube: cube.name, columns };
 }

@@ -20,6 +20,7 @@ import { memberInfo, queryColumns, type QueryColumn } from './data/query-columns
 import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillValue } from './drill/drill-types';
+import { useRowsQuery } from './drill/use-rows-query';
 import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
 import { answerNotes, capText } from './cap-text';
 import { drilldownContext } from './drilldown-context';
@@ -96,6 +97,8 @@ function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
   const next = useSemanticQuery(chartQuery(latest && !latest.rows ? latest.query : props.query), {
     keepPrevious: false,
   });
+  // A datum's rows: asked as any server takes them (see useRowsQuery).
+  const rows = useRowsQuery(latest?.rows ? latest.query : undefined, ROWS_PAGE);
   const loading = Boolean(latest && !latest.rows && next.isPending && !next.error);
   const before = drill.steps.at(-2);
   const step = loading ? (before?.rows ? latest : before) : latest;
@@ -128,11 +131,22 @@ function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
     >
       <Heading drill={drill} title={step.title} />
       <div className="ek-qchart__body">
-        <QueryTable query={step.query} title={step.title} locale={props.locale} onError={props.onError} />
+        {rows?.grouped && <p className="ek-drill__note">{drill.labels.rowsGrouped}</p>}
+        <QueryTable
+          key={rows?.grouped ? 'grouped' : 'rows'}
+          query={rows?.query ?? step.query}
+          title={step.title}
+          locale={props.locale}
+          onError={props.onError}
+          pageSize={ROWS_PAGE}
+        />
       </div>
     </ThemedRoot>
   );
 }
+
+/** Rows a datum's table shows per page. */
+const ROWS_PAGE = 25;
 
 /** The title, after the breadcrumb back when the chart was drilled. */
 function Heading({ drill, title, id, full }: { drill: Drill; title: string; id?: string; full?: string }) {

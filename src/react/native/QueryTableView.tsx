@@ -10,11 +10,13 @@ import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
 import { answerNotes, capText } from './cap-text';
+import { tablePageQuery } from './table-page';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillDatum } from './drill/drill-types';
 import { keepFocusNear } from '../internal/keep-focus';
 import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
+import { useRowsQuery } from './drill/use-rows-query';
 import {
   DEFAULT_QUERY_TABLE_LABELS,
   pageRows,
@@ -43,22 +45,29 @@ export function QueryTableView(props: QueryTableProps) {
 function Drilled(props: QueryTableProps) {
   const drill = useDrill(props, JSON.stringify(props.query));
   const step = drill.steps.at(-1);
+  // A datum's rows: asked as any server takes them (see useRowsQuery).
+  const rows = useRowsQuery(step?.rows ? step.query : undefined, pageRows(props.pageSize));
+  const shown = `${drill.steps.length}${rows?.grouped ? ' grouped' : ''}`;
   const box = useRef<HTMLElement>(null);
   // A step's table (or the table again, after the breadcrumb back): focus on its rows' region.
-  useStepFocus(drill, drill.steps.length, () => box.current?.querySelector<HTMLElement>('.ek-table__scroll'));
+  useStepFocus(drill, shown, () => box.current?.querySelector<HTMLElement>('.ek-table__scroll'));
   return (
     <Table
-      key={drill.steps.length}
+      key={shown}
       {...props}
-      {...(step ? { query: step.query, title: step.title } : {})}
+      {...(step ? { query: rows?.query ?? step.query, title: step.title } : {})}
       drillState={drill}
+      note={rows?.grouped ? drill.labels.rowsGrouped : undefined}
       ref={box}
     />
   );
 }
 
-function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: RefObject<HTMLElement | null> }) {
-  const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState } = props;
+function Table({
+  ref,
+  ...props
+}: QueryTableProps & { drillState: Drill; note?: string | undefined; ref: RefObject<HTMLElement | null> }) {
+  const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState, note } = props;
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
   const filters = useSemanticFilters();
   const rowActions = props.rowActions ?? [];
@@ -70,15 +79,7 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
   const [page, setPage] = useState(0);
   // The rows' order, the data API's default included: its header says so (`aria-sort`).
   const sortOrder = order ?? effectiveOrder(query);
-  const { order: _own, ...rest } = query;
-  const paged: SemanticQuery = {
-    ...rest,
-    ...(sortOrder.length ? { order: sortOrder } : {}),
-    limit: size,
-    offset: page * size,
-    total: true,
-  };
-  const answer = useSemanticQuery(paged);
+  const answer = useSemanticQuery(tablePageQuery(query, size, page, sortOrder));
   // Titles for the header before the rows come (the meta is shared by every widget).
   const meta = useSemanticMeta();
   useRetryQueries([answer.query], true);
@@ -145,6 +146,7 @@ function Table({ ref, ...props }: QueryTableProps & { drillState: Drill; ref: Re
       }}
     >
       {drillState.steps.length > 0 && <DrillCrumb drill={drillState} />}
+      {note && <p className="ek-drill__note">{note}</p>}
       {answer.error ? (
         <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
       ) : (

@@ -93,8 +93,8 @@ describe.each(['http', 'in-process'] as const)('the mock SQL route with a data t
       [{ query: BY_COUNTRY }, { Authorization: token, 'Content-Type': 'text/plain' }, 415, /JSON/],
       ['{"query": "SELECT', { Authorization: token }, 400, /.+/],
       [{ sql: BY_COUNTRY }, { Authorization: token }, 400, /query/],
-      [{ query: 'DROP TABLE orders' }, { Authorization: token }, 400, /aggregate queries/],
-      [{ query: `${BY_COUNTRY}; DELETE FROM orders` }, { Authorization: token }, 400, /aggregate queries/],
+      [{ query: 'DROP TABLE orders' }, { Authorization: token }, 400, /cannot run this query: expected SELECT/],
+      [{ query: `${BY_COUNTRY}; DELETE FROM orders` }, { Authorization: token }, 400, /cannot run this query/],
       [{ query: `SELECT ${'x'.repeat(100_001)}` }, { Authorization: token }, 400, /over 100000 characters/],
     ];
     for (const [body, headers, status, message] of cases) {
@@ -104,6 +104,105 @@ describe.each(['http', 'in-process'] as const)('the mock SQL route with a data t
     }
     const get = await t.fetch(`${t.baseUrl}/cubejs-api/v1/cubesql`, { headers: { Authorization: token } });
     expect(get.status).toBe(405);
+  });
+
+  it("reads the SQL API's forms over the cube (MEASURE, aggregates, WHERE, ordinals, LIMIT and OFFSET) as /load answers them", async () => {
+    const t = mock();
+    const token = await dataToken(ELIAS);
+    const sql = async (query: string) => {
+      const { response, text } = await cubesql(t, { query }, { Authorization: token });
+      expect(response.status, text).toBe(200);
+      return lines(text);
+    };
+    const load = async (query: object) => {
+      const response = await t.fetch(`${t.baseUrl}/cubejs-api/v1/load`, {
+        method: 'POST',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+      return ((await response.json()) as { data: Record<string, unknown>[] }).data;
+    };
+    const texts = (rows: Record<string, unknown>[], keys: string[]) =>
+      rows.map((row) => keys.map((key) => (row[key] === null ? null : String(row[key]))));
+
+    const measured = await sql(
+      'SELECT orders.country, MEASURE(orders.revenue), MEASURE(averageOrderValue) AS aov FROM orders GROUP BY 1 ORDER BY 2 DESC',
+    );
+    expect(measured.schema).toEqual([
+      { name: 'country', column_type: 'String' },
+      { name: 'measure(revenue)', column_type: 'Double' },
+      { name: 'aov', column_type: 'Double' },
+    ]);
+    const keys = ['orders.country', 'orders.revenue', 'orders.averageOrderValue'];
+    expect(measured.rows).toEqual(
+      texts(await load({ measures: keys.slice(1), dimensions: [keys[0]], order: [[keys[1], 'desc']] }), keys),
+    );
+    // Elias sees Europe only, as through /load.
+    expect(new Set(measured.rows.map((row) => row[0]))).toEqual(EUROPE);
+
+    const where = await sql(
+      "SELECT category, SUM(count) AS orders FROM orders WHERE country <> 'Spain' AND category NOT IN ('Training', 'Support') AND customer IS NOT NULL AND createdAt >= '2024-10-01' GROUP BY category ORDER BY category LIMIT 2 OFFSET 1",
+    );
+    expect(where.schema).toEqual([
+      { name: 'category', column_type: 'String' },
+      { name: 'orders', column_type: 'Int64' },
+    ]);
+    expect(where.rows).toEqual(
+      texts(
+        await load({
+          measures: ['orders.count'],
+          dimensions: ['orders.category'],
+          filters: [
+            { member: 'orders.country', operator: 'notEquals', values: ['Spain'] },
+            { member: 'orders.category', operator: 'notEquals', values: ['Training', 'Support'] },
+            { member: 'orders.customer', operator: 'set' },
+            { member: 'orders.createdAt', operator: 'afterOrOnDate', values: ['2024-10-01'] },
+          ],
+          order: [['orders.category', 'asc']],
+          limit: 2,
+          offset: 1,
+        }),
+        ['orders.category', 'orders.count'],
+      ),
+    );
+    expect(where.rows.map((row) => row[0])).toEqual(['Services', 'Software']);
+
+    // A time bucket, a quoted value with a quote in it, dimensions alone, and a total.
+    const months = await sql(
+      `SELECT DATE_TRUNC('month', createdAt) AS month, MEASURE(count) FROM orders WHERE customer <> 'O''Brien' GROUP BY 1 ORDER BY 1 LIMIT 3`,
+    );
+    expect((months.schema as unknown[])[0]).toEqual({ name: 'month', column_type: 'Timestamp' });
+    expect(months.rows.map((row) => row[0])).toEqual([
+      '2024-01-01T00:00:00.000',
+      '2024-02-01T00:00:00.000',
+      '2024-03-01T00:00:00.000',
+    ]);
+    expect((await sql('SELECT region FROM orders GROUP BY 1')).rows).toEqual([['Europe']]);
+    expect((await sql('SELECT MEASURE(revenue) FROM orders')).rows).toEqual(
+      texts(await load({ measures: ['orders.revenue'] }), ['orders.revenue']),
+    );
+  });
+
+  it('answers 400 saying what it does not support', async () => {
+    const t = mock();
+    const token = await dataToken(ERIN);
+    const cases: [string, RegExp][] = [
+      ['SELECT region, COUNT(*) FROM orders GROUP BY 1', /COUNT\(\*\) has no single count measure/],
+      ['SELECT region, AVG(revenue) FROM orders GROUP BY 1', /AVG\(revenue\) is not how orders.revenue aggregates/],
+      ["SELECT region, MEASURE(revenue) FROM orders WHERE region LIKE 'E%' GROUP BY 1", /found "LIKE"/],
+      ["SELECT region, MEASURE(revenue) FROM orders WHERE region = 'A' OR region = 'B' GROUP BY 1", /found "OR"/],
+      ['SELECT region, MEASURE(revenue) FROM orders GROUP BY 1 HAVING MEASURE(revenue) > 1', /found "HAVING"/],
+      ["SELECT region, MEASURE(revenue) FROM orders WHERE region > 'E' GROUP BY 1", />.+is not read/],
+      ['SELECT o.region, MEASURE(revenue) FROM orders o JOIN users u ON u.id = o.id GROUP BY 1', /JOIN|found/],
+      ['SELECT region, MEASURE(revenue) FROM (SELECT * FROM orders) GROUP BY 1', /found "\("/],
+      ['SELECT region, country FROM orders', /not a grouped query/],
+      ['SELECT region, MEASURE(profit) FROM orders GROUP BY 1', /profit is no measure of orders/],
+    ];
+    for (const [query, message] of cases) {
+      const { response, text } = await cubesql(t, { query }, { Authorization: token });
+      expect(response.status, query).toBe(400);
+      expect((JSON.parse(text) as { error: string }).error, query).toMatch(message);
+    }
   });
 
   it('still answers a server with the account key and sessionSettings, and lets a browser call it (CORS)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MOCK_DATA_NOW, mockDataToken } from '../../../src/mock';
+import { dataModel } from '../../../src/mock/data-api/model';
 import { runQuery, viewerOf } from '../../../src/mock/dataset';
 import { defaultFixture } from '../../../src/mock/fixture';
 import {
@@ -7,6 +8,7 @@ import {
   MultiLoadResponseSchema,
   LoadResultSchema,
   type LoadResult,
+  type QueryFilter,
   type SemanticQuery,
 } from '../../../src/protocol';
 import { useMock, type Transport } from '../helpers';
@@ -45,13 +47,16 @@ const sumRevenue = (filter: (row: (string | number)[]) => boolean) =>
 describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) => {
   const mock = useMock(kind);
 
-  it('refuses no token, a bad signature, an expired token and any algorithm but HS256, with 403 { error }', async () => {
+  it('refuses no token, a bad signature, an expired token and an unsigned one, with 403 { error } as the server words it', async () => {
     const t = mock();
     const cases: [Record<string, string>, RegExp][] = [
-      [{}, /Authorization header isn't set/],
-      [{ Authorization: await dataToken(ERIN, { secret: 'another-secret-another-secret-another' }) }, /Invalid token/],
-      [{ Authorization: await dataToken(ERIN, { expiresAt: Math.floor(Date.now() / 1000) - 10 }) }, /expired/],
-      [{ Authorization: await dataToken(ERIN, { alg: 'HS512' }) }, /Invalid token/],
+      [{}, /^Authorization header isn't set$/],
+      [
+        { Authorization: await dataToken(ERIN, { secret: 'another-secret-another-secret-another' }) },
+        /^Invalid token$/,
+      ],
+      // The server does not say a token expired: "Invalid token", as for any other.
+      [{ Authorization: await dataToken(ERIN, { expiresAt: Math.floor(Date.now() / 1000) - 10 }) }, /^Invalid token$/],
       [{ Authorization: 'eyJhbGciOiJub25lIn0.eyJleHRlcm5hbElkIjoieCJ9.' }, /Invalid token/],
       [{ Authorization: 'Bearer not-a-jwt' }, /Invalid token/],
     ];
@@ -62,9 +67,16 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
         expect(((await response.json()) as { error: string }).error).toMatch(message);
       }
     }
+    // Any HMAC algorithm with the secret, as the server's JWT library takes.
+    for (const alg of ['HS384', 'HS512']) {
+      const response = await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, {
+        headers: { Authorization: await dataToken(ERIN, { alg }) },
+      });
+      expect(response.status, alg).toBe(200);
+    }
   });
 
-  it('answers /meta with the orders cube: titles, short titles, types and formats', async () => {
+  it('answers /meta with the orders cube as the current server describes it (its hidden primary key left out)', async () => {
     const t = mock();
     for (const authorization of [await dataToken(ERIN), `Bearer ${await dataToken(ERIN)}`]) {
       const response = await t.fetch(`${t.baseUrl}/cubejs-api/v1/meta`, { headers: { Authorization: authorization } });
@@ -84,7 +96,23 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
         'orders.averageOrderValue',
         'orders.largeOrderShare',
       ]);
-      expect(cube.measures.find((m) => m.name === 'orders.largeOrderShare')?.format).toBe('percent');
+      expect(cube.measures.find((m) => m.name === 'orders.largeOrderShare')).toMatchObject({
+        format: 'percent',
+        title: 'Orders Large order share',
+        description: 'Orders in lines of 30 or more, as a share of all orders',
+        cumulative: false,
+        drillMembers: [],
+        isVisible: true,
+        public: true,
+      });
+      // Titles are the server's rule: the cube's title, then the member's short title.
+      for (const member of [...cube.measures, ...cube.dimensions])
+        expect(member.title, member.name).toBe(`Orders ${member.shortTitle}`);
+      expect(cube.measures.find((m) => m.name === 'orders.count')).toMatchObject({
+        title: 'Orders Orders',
+        aggType: 'sum',
+      });
+      expect(cube.dimensions.every((d) => d.suggestFilterValues === true && d.primaryKey === false)).toBe(true);
       expect(cube.dimensions.map((d) => [d.name, d.type])).toEqual([
         ['orders.region', 'string'],
         ['orders.country', 'string'],
@@ -110,6 +138,12 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       expect(row[REVENUE]).toMatch(/^\d+\.\d{2}$/);
       expect(row['orders.count']).toMatch(/^\d+$/);
     }
+    // Ratios come at full precision, as the database's double-precision division gives them.
+    const ratios = await rows(t, { measures: ['orders.averageOrderValue', 'orders.largeOrderShare'] }, token);
+    const all = table.rows.reduce((n, r) => n + Number(r[col('orders')]), 0);
+    const cents = table.rows.reduce((n, r) => n + Math.round(Number(r[col('revenue')]) * 100), 0);
+    expect(ratios.data[0]!['orders.averageOrderValue']).toBe(cents / 100 / all);
+    expect(typeof ratios.data[0]!['orders.largeOrderShare']).toBe('number');
     const revenues = result.data.map((r) => Number(r[REVENUE]));
     expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
     expect(result.annotation.measures[REVENUE]).toMatchObject({
@@ -119,8 +153,22 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       format: 'currency',
       currency: 'USD',
     });
+    expect(result.annotation.measures[REVENUE]).toMatchObject({
+      drillMembers: [],
+      drillMembersGrouped: { measures: [], dimensions: [] },
+    });
     expect(result.annotation.dimensions[REGION]).toMatchObject({ shortTitle: 'Region', type: 'string' });
-    expect(result.query).toMatchObject({ limit: 10_000, timezone: 'UTC' });
+    // The echo: the keys as sent (the order as `{ id, desc }`), then what the server fills in.
+    expect(result.query).toEqual({
+      ...query,
+      order: [{ id: REVENUE, desc: true }],
+      limit: 10_000,
+      timezone: 'UTC',
+      filters: [],
+      timeDimensions: [],
+      rowLimit: 10_000,
+    });
+    expect(result.total).toBeNull();
   });
 
   it("applies row-level security from the token, the chat's own numbers: Erin four regions, Elias Europe only", async () => {
@@ -313,6 +361,85 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     for (const row of weeks.data) expect(new Date(`${row[`${CREATED}.week`] as string}Z`).getUTCDay()).toBe(1);
   });
 
+  it("buckets, ranges and filters times in the query's time zone: January in New York holds 1,261 orders", async () => {
+    const t = mock();
+    const token = await dataToken(ERIN);
+    const query: SemanticQuery = {
+      measures: ['orders.count'],
+      timeDimensions: [{ dimension: CREATED, granularity: 'month', dateRange: ['2024-01-01', '2024-01-31'] }],
+      timezone: 'America/New_York',
+    };
+    const result = await rows(t, query, token);
+    // Independently: the rows whose instant (their day at midnight UTC) is in January in New York.
+    const model = dataModel(defaultFixture())!;
+    const inJanuary = (instant: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' })
+        .format(instant)
+        .startsWith('2024-01');
+    const expected = model.rows.filter((row) => inJanuary(row.time)).reduce((n, row) => n + row.orders, 0);
+    expect(expected).toBe(1261);
+    expect(result.data).toEqual([
+      { [`${CREATED}.month`]: '2024-01-01T00:00:00.000', [CREATED]: '2024-01-01T00:00:00.000', 'orders.count': '1261' },
+    ]);
+    const utc = await rows(t, { ...query, timezone: undefined }, token);
+    expect(utc.data[0]!['orders.count']).toBe('1279');
+    // A day's rows in Tokyo are the evening before's in Los Angeles.
+    const day = async (timezone: string) =>
+      (
+        await rows(
+          t,
+          {
+            measures: ['orders.count'],
+            dimensions: [REGION],
+            filters: [{ member: CREATED, operator: 'inDateRange', values: ['2024-03-01', '2024-03-01'] }],
+            timezone,
+            order: [[REGION, 'asc']],
+          },
+          token,
+        )
+      ).data;
+    expect(await day('Asia/Tokyo')).not.toEqual(await day('America/Los_Angeles'));
+  });
+
+  it('lists rows without the primary key (the current default), or refuses them with the ungroupedNeedsPrimaryKey fault; the hidden key itself is never answered', async () => {
+    const t = mock();
+    const token = await dataToken(ELIAS);
+    const query = { dimensions: [REGION, 'orders.customer'], ungrouped: true, limit: 5 };
+    expect((await load(t, query, token)).status).toBe(200);
+    const strict = await t.fetch(`${t.baseUrl}/cubejs-api/v1/load`, {
+      method: 'POST',
+      headers: {
+        Authorization: token,
+        'Content-Type': 'application/json',
+        'X-Mock-Faults': JSON.stringify({ ungroupedNeedsPrimaryKey: true }),
+      },
+      body: JSON.stringify({ query }),
+    });
+    expect(strict.status).toBe(400);
+    expect(((await strict.json()) as { error: string }).error).toBe(
+      "Ungrouped query requires primary keys to be present in dimensions: 'orders.id'. Pass allowUngroupedWithoutPrimaryKey option to disable this check.",
+    );
+    const hidden = await load(t, { dimensions: ['orders.id', REGION], ungrouped: true, limit: 5 }, token);
+    expect(hidden.status).toBe(500);
+    expect(hidden.body.error).toMatch(/^Error: You requested hidden member: 'orders__id'/);
+    // Over no rows there is nothing to refuse (the server checks the rows it would send).
+    const none = await load(
+      t,
+      { dimensions: ['orders.id'], filters: [{ member: REGION, operator: 'equals', values: ['Nowhere'] }] },
+      token,
+    );
+    expect(none.status).toBe(200);
+  });
+
+  it("adds the token's row-level security after the query's own filters, and echoes them", async () => {
+    const t = mock();
+    const filter: QueryFilter = { member: 'orders.country', operator: 'equals', values: ['Germany'] };
+    const elias = await rows(t, { measures: [REVENUE], filters: [filter] }, await dataToken(ELIAS));
+    expect(elias.query!.filters).toEqual([filter, { member: REGION, operator: 'equals', values: ['Europe'] }]);
+    const erin = await rows(t, { measures: [REVENUE], filters: [filter] }, await dataToken(ERIN));
+    expect(erin.query!.filters).toEqual([filter]);
+  });
+
   it('reads date ranges as two dates or relative text, against a fixed "now" (2024-12-31) or an injected one', async () => {
     const t = mock();
     const token = await dataToken(ERIN);
@@ -359,11 +486,13 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     expect(page.data).toEqual(all.data.slice(5, 10));
     expect(page.total).toBe(12);
     const noTotal = await rows(t, { measures: [REVENUE], dimensions: ['orders.country'], limit: 3 }, token);
-    expect(noTotal.total).toBeUndefined();
+    expect(noTotal.total).toBeNull();
     expect(noTotal.data).toHaveLength(3);
+    // Over the maximum is the server's 500 ("The query limit has been exceeded."), as it answers.
     for (const [limit, status] of [
       [50_000, 200],
-      [50_001, 400],
+      [50_001, 500],
+      [0, 400],
       [-1, 400],
     ] as const) {
       expect((await load(t, { ...base, limit }, token)).status).toBe(status);
@@ -374,23 +503,34 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       token,
     );
     expect(ungrouped.total).toBe(table.rows.length);
+    // Ungrouped rows keep the server's default order (with a measure: the first one, down);
+    // `order: []` asks for none.
+    const revenues = ungrouped.data.map((r) => Number(r[REVENUE]));
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+    const customers = (await rows(t, { dimensions: ['orders.customer'], ungrouped: true }, token)).data.map(
+      (r) => r['orders.customer'] as string,
+    );
+    expect(customers).toEqual([...customers].sort((a, b) => a.localeCompare(b, 'en')));
+    const unordered = await rows(t, { measures: [REVENUE], dimensions: ['orders.country'], order: [] }, token);
+    expect(unordered.data.map((r) => r['orders.country']).slice(0, 3)).toEqual(['United States', 'Canada', 'Mexico']);
   });
 
-  it('answers 400 naming an unknown member, a wrong kind, a bad operator use or a bad query', async () => {
+  it("answers 400 naming an unknown member, a wrong kind, a bad operator use or a bad query, in the server's words", async () => {
     const t = mock();
     const token = await dataToken(ERIN);
     const cases: [unknown, string][] = [
-      [{ measures: ['orders.profit'] }, 'orders.profit'],
-      [{ dimensions: ['users.name'] }, 'users.name'],
-      [{ measures: [REGION] }, REGION],
+      [{ measures: ['orders.profit'] }, "'profit' not found for path 'orders.profit'"],
+      [{ dimensions: ['users.name'] }, "Cube 'users' not found for path 'users.name'"],
+      [{ measures: [REGION] }, `'region' not found for path '${REGION}'`],
       [
         { measures: [REVENUE], filters: [{ member: 'orders.secret', operator: 'equals', values: ['x'] }] },
         'orders.secret',
       ],
       [{ measures: [REVENUE], timeDimensions: [{ dimension: REGION, granularity: 'month' }] }, REGION],
-      [{ measures: [REVENUE], order: { 'orders.count': 'desc' } }, 'orders.count'],
       [{ measures: [REVENUE], filters: [{ member: REGION, operator: 'gt', values: ['x'] }] }, REGION],
-      [{ measures: [REVENUE], filters: [{ member: REGION, operator: 'equals' }] }, REGION],
+      [{ measures: [REVENUE], filters: [{ member: REGION, operator: 'equals' }] }, 'Values required for filter'],
+      [{ measures: ['revenue'] }, 'Invalid query format: "measures[0]" with value "revenue" fails to match'],
+      [{ measures: [REVENUE], timezone: 'Mars/Base' }, 'must be a valid IANA time zone'],
       [{ measures: 'orders.revenue' }, 'measures'],
       [JSON.parse('{"measures":["orders.revenue"],"__proto__":{"limit":1}}'), ''],
       [{}, 'measures'],
@@ -406,6 +546,9 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
       expect(status, JSON.stringify(query)).toBe(400);
       expect(body.error).toContain(named);
     }
+    // Ordering by a member the query does not have is left out, as the server does.
+    const ordered = await load(t, { measures: [REVENUE], order: { 'orders.count': 'desc' } }, token);
+    expect(ordered.status).toBe(200);
     const get = await t.fetch(`${t.baseUrl}/cubejs-api/v1/load?query=%7Bnot-json`, {
       headers: { Authorization: token },
     });
@@ -495,6 +638,9 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
     };
     const compared = MultiLoadResponseSchema.parse((await load(t, compare, token, 'POST', '?queryType=multi')).body);
     expect(compared.queryType).toBe('compareDateRangeQuery');
+    // Each row names its range; the pivot query puts `compareDateRange` first among the dimensions.
+    expect(compared.results[1]!.data[0]!.compareDateRange).toBe('2024-11-01T00:00:00.000 - 2024-11-30T23:59:59.999');
+    expect(compared.pivotQuery).toMatchObject({ dimensions: ['compareDateRange'], queryType: 'compareDateRangeQuery' });
     expect(compared.results.map((r) => Number(r.data[0]![REVENUE]))).toEqual([
       expect.closeTo(
         sumRevenue((r) => r[col('month')] === '2024-12'),
@@ -505,7 +651,11 @@ describe.each(['http', 'in-process'] as const)('the mock data API (%s)', (kind) 
         2,
       ),
     ]);
-    expect((await load(t, compare, token)).status).toBe(400);
+    const single = await load(t, compare, token);
+    expect(single.status).toBe(400);
+    expect(single.body.error).toBe(
+      "'compareDateRangeQuery' query type is not supported by the client.Please update the client.",
+    );
   });
 
   it('answers "Continue wait" N times first with the continueWaitTimes fault, then the rows, then waits again', async () => {

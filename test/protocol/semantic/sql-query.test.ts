@@ -5,11 +5,16 @@ import { dataModel } from '../../../src/mock/data-api/model';
 import { toSql } from '../../../src/mock/dataset';
 import { defaultFixture } from '../../../src/mock/fixture';
 
-// The mock's data model: one `orders` cube (revenue: sum, count: count, two `number` measures;
+// The mock's data model: one `orders` cube (revenue and count: sums, two `number` measures;
 // region, country, category, customer; createdAt, a time).
 const meta: MetaResponse = dataModel(defaultFixture())!.meta;
 
-const translate = (sql: string) => sqlToSemanticQuery(sql, meta);
+/** The translation without its selected columns (tested apart, below). */
+const translate = (sql: string) => {
+  const out = sqlToSemanticQuery(sql, meta);
+  return out.ok ? { ok: out.ok, cube: out.cube, query: out.query } : out;
+};
+const wide = (sql: string) => sqlToSemanticQuery(sql, meta, { sqlApi: true });
 const refusal = (sql: string) => {
   const out = translate(sql);
   return out.ok ? 'translated' : out.refusal;
@@ -47,7 +52,7 @@ describe('sqlToSemanticQuery', () => {
     });
   });
 
-  it('reads MEASURE(), COUNT(*), IN, positions, DATE_TRUNC, quoted names and a trailing semicolon', () => {
+  it('reads MEASURE(), sums, IN, positions, DATE_TRUNC, quoted names and a trailing semicolon', () => {
     expect(
       translate(
         `select "averageOrderValue", MEASURE(averageOrderValue) avg_value from Orders where region in ('Europe', 'Asia') group by 1 order by 2 asc;`,
@@ -69,7 +74,7 @@ describe('sqlToSemanticQuery', () => {
     });
     expect(
       translate(
-        `SELECT DATE_TRUNC('month', orders."createdAt") AS month, COUNT(*) FROM orders GROUP BY DATE_TRUNC('month', "createdAt") ORDER BY month`,
+        `SELECT DATE_TRUNC('month', orders."createdAt") AS month, SUM(count) FROM orders GROUP BY DATE_TRUNC('month', "createdAt") ORDER BY month`,
       ),
     ).toEqual({
       ok: true,
@@ -80,6 +85,8 @@ describe('sqlToSemanticQuery', () => {
         order: [['orders.createdAt', 'asc']],
       },
     });
+    // COUNT(*) stands for the cube's count measure: this model has none (its orders are a sum).
+    expect(refusal('SELECT region, COUNT(*) FROM orders GROUP BY region')).toBe('unknown-member');
     // A total: one aggregate, no GROUP BY.
     expect(translate('SELECT SUM(revenue) FROM orders')).toEqual({
       ok: true,
@@ -169,5 +176,94 @@ describe('sqlToSemanticQuery', () => {
   it('never throws, whatever the text', () => {
     for (const sql of ['', ' ', ';', 'SELECT', 'SELECT ,', 'SELECT SUM(', 'SELECT SUM(revenue) FROM', '\u0000', '💥'])
       expect(translate(sql).ok).toBe(false);
+  });
+});
+
+describe('sqlToSemanticQuery, reading the SQL API wide (the mock SQL route)', () => {
+  it('names each selected column and its row key', () => {
+    const out = wide(
+      `SELECT orders.region, MEASURE(orders.revenue), DATE_TRUNC('quarter', createdAt) AS q FROM orders GROUP BY 1, 3`,
+    );
+    expect(out.ok && out.columns).toEqual([
+      { name: 'region', kind: 'dimension', member: 'orders.region', key: 'orders.region' },
+      { name: 'measure(revenue)', kind: 'measure', member: 'orders.revenue', key: 'orders.revenue' },
+      {
+        name: 'q',
+        kind: 'time',
+        member: 'orders.createdAt',
+        granularity: 'quarter',
+        key: 'orders.createdAt.quarter',
+      },
+    ]);
+  });
+
+  it('reads comparisons by the member’s type, IS [NOT] NULL, NOT IN, OFFSET, doubled quotes and dimensions alone', () => {
+    const out = wide(
+      "SELECT customer FROM orders WHERE region != 'Europe' AND country NOT IN ('O''Hara', 'Chile') AND category IS NULL AND createdAt < '2024-06-01' AND createdAt >= '2024-01-01' GROUP BY customer OFFSET 10 LIMIT 5",
+    );
+    expect(out.ok && out.query).toEqual({
+      dimensions: ['orders.customer'],
+      filters: [
+        { member: 'orders.region', operator: 'notEquals', values: ['Europe'] },
+        { member: 'orders.country', operator: 'notEquals', values: ["O'Hara", 'Chile'] },
+        { member: 'orders.category', operator: 'notSet' },
+        { member: 'orders.createdAt', operator: 'beforeDate', values: ['2024-06-01'] },
+        { member: 'orders.createdAt', operator: 'afterOrOnDate', values: ['2024-01-01'] },
+      ],
+      limit: 5,
+      offset: 10,
+    });
+    // The strict reading (a pinned answer on a board) refuses every one of these as before.
+    for (const sql of [
+      "SELECT region, SUM(revenue) FROM orders WHERE region <> 'Europe' GROUP BY 1",
+      'SELECT region, SUM(revenue) FROM orders WHERE region IS NULL GROUP BY 1',
+      'SELECT region, SUM(revenue) FROM orders GROUP BY 1 LIMIT 5 OFFSET 5',
+      'SELECT region FROM orders GROUP BY 1',
+    ])
+      expect(refusal(sql), sql).not.toBe('translated');
+  });
+
+  it("reads a view as it reads a cube: its members are the view's", () => {
+    const view: MetaResponse = {
+      cubes: [
+        {
+          name: 'sales',
+          title: 'Sales',
+          type: 'view',
+          measures: [{ name: 'sales.total', title: 'Sales Total', type: 'number', aggType: 'sum' }],
+          dimensions: [{ name: 'sales.region', title: 'Sales Region', type: 'string' }],
+        },
+      ],
+    };
+    const out = sqlToSemanticQuery(
+      "SELECT region, MEASURE(total) FROM sales WHERE region <> 'Europe' GROUP BY 1 ORDER BY 2 DESC LIMIT 3",
+      view,
+      { sqlApi: true },
+    );
+    expect(out.ok && out.query).toEqual({
+      measures: ['sales.total'],
+      dimensions: ['sales.region'],
+      filters: [{ member: 'sales.region', operator: 'notEquals', values: ['Europe'] }],
+      order: [['sales.total', 'desc']],
+      limit: 3,
+    });
+    expect(out.ok && out.cube).toBe('sales');
+  });
+
+  it('refuses what it does not read, saying what', () => {
+    const message = (sql: string) => {
+      const out = wide(sql);
+      return out.ok ? 'translated' : `${out.refusal}: ${out.message}`;
+    };
+    expect(message("SELECT region, SUM(revenue) FROM orders WHERE region < 'E' GROUP BY 1")).toBe(
+      'shape: < on orders.region (a text) is not read',
+    );
+    expect(message("SELECT region, SUM(revenue) FROM orders WHERE createdAt = '2024-01-01' GROUP BY 1")).toBe(
+      'shape: = on orders.createdAt (a time) is not read',
+    );
+    expect(message("SELECT region, SUM(revenue) FROM orders WHERE region LIKE 'E%' GROUP BY 1")).toMatch(
+      /found "LIKE"/,
+    );
+    expect(message('SELECT region, country FROM orders')).toMatch(/not a grouped query/);
   });
 });

@@ -7,10 +7,14 @@ import { QueryChart } from '../QueryChart';
 import { QueryTable } from '../QueryTable';
 import type { DrillDatum, DrillProps } from './drill-types';
 import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus } from './use-drill';
+import { useRowsQuery } from './use-rows-query';
 
 // A KPI's drill-through (loaded with the first drillable card): a button on the card opens
 // the menu on its value; a break down or the value's rows replace the card's body in place
 // (the card grows to hold them), with the breadcrumb back to the number.
+
+/** Rows a value's table shows per page. */
+const ROWS_PAGE = 25;
 
 /** Props of {@link KpiDrill}: the card's drill props, its query and title, and its body. */
 export interface KpiDrillProps extends DrillProps {
@@ -34,6 +38,8 @@ export function KpiDrill(props: KpiDrillProps) {
   const meta = useSemanticMeta();
   const filters = useSemanticFilters();
   const step = drill.steps.at(-1);
+  // The value's rows: asked as any server takes them (see useRowsQuery).
+  const rows = useRowsQuery(step?.rows ? step.query : undefined, ROWS_PAGE);
   const datum: DrillDatum = { query, values: [], label: title };
   // A step shown: focus on its breadcrumb back; back to the number: on the drill button again.
   const drilled = useRef<HTMLDivElement>(null);
@@ -48,8 +54,15 @@ export function KpiDrill(props: KpiDrillProps) {
       {step ? (
         <div ref={drilled} className="ek-kpi__drilled">
           <DrillCrumb drill={drill} />
+          {rows?.grouped && <p className="ek-drill__note">{drill.labels.rowsGrouped}</p>}
           {step.rows ? (
-            <QueryTable query={step.query} title={step.title} locale={props.locale} />
+            <QueryTable
+              key={rows?.grouped ? 'grouped' : 'rows'}
+              query={rows?.query ?? step.query}
+              title={step.title}
+              locale={props.locale}
+              pageSize={ROWS_PAGE}
+            />
           ) : (
             <QueryChart query={step.query} title={step.title} locale={props.locale} height={240} />
           )}

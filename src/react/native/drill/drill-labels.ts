@@ -24,6 +24,7 @@ export const DEFAULT_DRILL_LABELS: DrillLabels = {
   back: (title) => `← ${title}`,
   drilled: (title, datum) => `${title} (${datum})`,
   rows: (datum) => `Rows of ${datum}`,
+  rowsGrouped: 'This data model lists no single rows here: each combination of values is shown once.',
   actions: 'Actions',
   rowMenu: (row) => `Actions for ${row}`,
 };

@@ -152,17 +152,41 @@ export function breakDownDimensions(
 }
 
 /**
- * "See the rows": an ungrouped query of the datum (`ungrouped: true`, no measures), its
- * filters and date range, listing the query's cubes' dimensions (at most
- * {@link ROW_DIMENSIONS_MAX}; the query's own when the meta is not there), paged by the table.
+ * The primary keys of the query's cubes that the meta names: a hidden one too (a meta in
+ * development lists hidden members, marked `isVisible: false`), since the server still
+ * answers it there.
  */
-export function rowsQuery(query: SemanticQuery, datum: DrillDatum, meta: MetaResponse | undefined): SemanticQuery {
+export function primaryKeysOf(meta: MetaResponse | undefined, query: SemanticQuery): string[] {
+  const cubes = cubesOf(query);
+  return (meta?.cubes ?? [])
+    .filter((cube) => cubes.has(cube.name))
+    .flatMap((cube) => cube.dimensions.filter((dimension) => dimension.primaryKey).map((d) => d.name));
+}
+
+/**
+ * "See the rows": an ungrouped query of the datum (`ungrouped: true`, no measures), its
+ * filters and date range, listing the query's own dimensions, the primary keys of its cubes
+ * (from the meta, and `keys` a server named), then their other visible dimensions (at most
+ * {@link ROW_DIMENSIONS_MAX} in all, the keys always in; the query's own when the meta is not
+ * there), paged by the table. A server that checks for the primary key then has it.
+ */
+export function rowsQuery(
+  query: SemanticQuery,
+  datum: DrillDatum,
+  meta: MetaResponse | undefined,
+  keys: readonly string[] = [],
+): SemanticQuery {
   const narrowed = datumQuery(query, datum);
   const cubes = cubesOf(query);
   const fromMeta = (meta?.cubes ?? [])
     .filter((cube) => cubes.has(cube.name))
-    .flatMap((cube) => cube.dimensions.filter((dimension) => dimension.type !== 'time').map((d) => d.name));
-  const dimensions = [...new Set([...(query.dimensions ?? []), ...fromMeta])].slice(0, ROW_DIMENSIONS_MAX);
+    .flatMap((cube) =>
+      cube.dimensions
+        .filter((dimension) => dimension.type !== 'time' && (dimension.isVisible !== false || dimension.primaryKey))
+        .map((d) => d.name),
+    );
+  const first = [...new Set([...(query.dimensions ?? []), ...primaryKeysOf(meta, query), ...keys])];
+  const dimensions = [...new Set([...first, ...fromMeta])].slice(0, Math.max(ROW_DIMENSIONS_MAX, first.length));
   const { measures: _measures, order: _order, limit: _limit, ...rest } = narrowed;
   return {
     ...rest,
@@ -177,4 +201,36 @@ export function rowsQuery(query: SemanticQuery, datum: DrillDatum, meta: MetaRes
       : {}),
     ungrouped: true,
   };
+}
+
+/** Keys a refusal names at most (a message, not a list of the model). */
+const MAX_NAMED_KEYS = 8;
+
+/**
+ * The primary keys a server named when it refused an ungrouped query without them
+ * ("Ungrouped query requires primary keys to be present in dimensions: 'orders.id'"): the
+ * quoted `cube.member` names of the query's cubes in its message. Undefined when the error is
+ * not that refusal.
+ */
+export function refusedForKeys(message: string, query: SemanticQuery): string[] | undefined {
+  if (!/primary key/i.test(message) || !/ungrouped/i.test(message)) return undefined;
+  const cubes = cubesOf(query);
+  const named = [...message.matchAll(/'([A-Za-z_]\w*)\.([A-Za-z_]\w*)'/g)]
+    .filter(([, cube]) => cubes.has(cube!))
+    .map(([, cube, member]) => `${cube}.${member}`);
+  return [...new Set(named)].slice(0, MAX_NAMED_KEYS);
+}
+
+/** Whether a server refused to answer a member its model hides ("You requested hidden member"). */
+export const refusedHidden = (message: string): boolean => /requested hidden member/i.test(message);
+
+/**
+ * "See the rows" where the server lists no single rows (it wants a primary key the model
+ * hides, or names none): the same members grouped, so each combination of values shows once.
+ * The keys are left out (a hidden one cannot be asked; a grouped key would be the rows again).
+ */
+export function groupedRowsQuery(rows: SemanticQuery, keys: readonly string[]): SemanticQuery {
+  const { ungrouped: _ungrouped, ...rest } = rows;
+  const left = new Set(keys);
+  return { ...rest, dimensions: (rows.dimensions ?? []).filter((dimension) => !left.has(dimension)) };
 }

@@ -69,6 +69,11 @@ export interface DrillLabels {
   drilled: (title: string, datum: string) => string;
   /** The title of a datum's rows: "Rows of Europe". */
   rows: (datum: string) => string;
+  /**
+   * Above a datum's rows where the server lists no single rows (it wants a primary key the
+   * data model hides) and each combination of values is shown once instead.
+   */
+  rowsGrouped: string;
   /** A table's actions column (to screen readers), and a table's title when it has none. Default "Actions". */
   actions: string;
   /** A row's menu button in a table: "Actions for Europe, $1.2M". */

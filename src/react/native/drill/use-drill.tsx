@@ -65,14 +65,18 @@ export function useDrill(props: DrillProps, query?: string): Drill {
  */
 export function useStepFocus(drill: Drill, shown: unknown, find: () => HTMLElement | null | undefined) {
   const handled = useRef(drill.moves);
+  // What this step focused: drawn anew (a table asked again another way), it takes focus again.
+  const given = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (handled.current === drill.moves) return;
+    const at = document.activeElement;
+    const lost = given.current !== null && !given.current.isConnected && (!at || at === document.body);
+    if (handled.current === drill.moves && !lost) return;
     const target = find();
     if (!target) return;
     handled.current = drill.moves;
-    const at = document.activeElement;
     const widget = target.closest('.ek-qchart, .ek-qtable, .ek-kpi');
     if (at && at !== document.body && at.isConnected && !widget?.contains(at)) return;
+    given.current = target;
     target.focus();
     // Once per step shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -5,9 +5,15 @@ import {
   breakDownQuery,
   bucketRange,
   datumQuery,
+  groupedRowsQuery,
+  primaryKeysOf,
+  refusedForKeys,
+  refusedHidden,
+  ROW_DIMENSIONS_MAX,
   rowsQuery,
   zoomInQuery,
 } from '../../../../src/react/native/drill/drill-queries';
+import { nextRowsQuery } from '../../../../src/react/native/drill/use-rows-query';
 import type { DrillDatum } from '../../../../src/react/native/drill/drill-types';
 
 const BY_REGION: SemanticQuery = { measures: ['orders.revenue'], dimensions: ['orders.region'] };
@@ -120,5 +126,72 @@ describe('drilled queries', () => {
   it('breaks down by the query’s cubes’ other dimensions (no keys, no time, no other cube)', () => {
     expect(breakDownDimensions(META, BY_REGION)).toEqual([{ name: 'orders.country', title: 'Country' }]);
     expect(breakDownDimensions(undefined, BY_REGION)).toEqual([]);
+  });
+});
+
+describe('see the rows on any server', () => {
+  const REFUSED =
+    "Ungrouped query requires primary keys to be present in dimensions: 'orders.id'. Pass allowUngroupedWithoutPrimaryKey option to disable this check.";
+  const rows = rowsQuery(BY_REGION, region('Europe'), META);
+
+  it('asks with the primary keys the meta names, a hidden one too, always within the columns', () => {
+    const hidden: MetaResponse = {
+      cubes: [
+        {
+          ...META.cubes[0]!,
+          dimensions: [
+            ...META.cubes[0]!.dimensions.slice(1),
+            ...Array.from({ length: 10 }, (_, i) => ({ name: `orders.d${i}`, title: `D${i}`, type: 'string' })),
+            { name: 'orders.secret', title: 'Secret', type: 'string', isVisible: false },
+            { name: 'orders.key', title: 'Key', type: 'number', primaryKey: true, isVisible: false },
+          ],
+        },
+      ],
+    };
+    const query = rowsQuery(BY_REGION, region('Europe'), hidden);
+    expect(query.dimensions!.slice(0, 2)).toEqual(['orders.region', 'orders.key']);
+    expect(query.dimensions).toHaveLength(ROW_DIMENSIONS_MAX);
+    expect(query.dimensions).not.toContain('orders.secret');
+    expect(primaryKeysOf(hidden, BY_REGION)).toEqual(['orders.key']);
+    expect(rowsQuery(BY_REGION, region('Europe'), undefined, ['orders.id']).dimensions).toEqual([
+      'orders.region',
+      'orders.id',
+    ]);
+  });
+
+  it('reads the keys a refusal names, of the query’s cubes only', () => {
+    expect(refusedForKeys(REFUSED, rows)).toEqual(['orders.id']);
+    expect(refusedForKeys("Ungrouped query requires primary keys: 'users.id', 'orders.id', 'orders.id'", rows)).toEqual(
+      ['orders.id'],
+    );
+    expect(refusedForKeys("'nope' not found for path 'orders.nope'", rows)).toBeUndefined();
+    expect(refusedHidden("Error: You requested hidden member: 'orders__id'. Please make it visible")).toBe(true);
+  });
+
+  it('asks again with a named key the meta shows; grouped otherwise (a hidden key, none named, asked already)', () => {
+    // The meta shows orders.country (as a server before 1.0 sends no primaryKey flag): named, it is asked.
+    const bare = rowsQuery(BY_REGION, region('Europe'), undefined);
+    const again = nextRowsQuery(
+      bare,
+      "Ungrouped query requires primary keys to be present in dimensions: 'orders.country'.",
+      META,
+    );
+    expect(again).toEqual({ query: { ...bare, dimensions: ['orders.region', 'orders.country'] }, grouped: false });
+    // orders.id is not in this meta as a visible member: grouped, without the keys.
+    const grouped = nextRowsQuery(rows, REFUSED, {
+      cubes: [{ ...META.cubes[0]!, dimensions: META.cubes[0]!.dimensions.slice(1) }],
+    });
+    expect(grouped).toEqual({ query: groupedRowsQuery(rows, ['orders.id']), grouped: true });
+    expect(grouped!.query.ungrouped).toBeUndefined();
+    expect(grouped!.query.dimensions).not.toContain('orders.id');
+    expect(nextRowsQuery(rows, "Error: You requested hidden member: 'orders__id'.", META)?.grouped).toBe(true);
+    expect(
+      nextRowsQuery(
+        { ...rows, dimensions: [...rows.dimensions!, 'orders.country'] },
+        "requires primary keys for ungrouped: 'orders.country'",
+        META,
+      )?.grouped,
+    ).toBe(true);
+    expect(nextRowsQuery(rows, 'The data source is unavailable', META)).toBeUndefined();
   });
 });
