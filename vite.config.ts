@@ -42,6 +42,7 @@ const browserDeps = [
   'zustand/react/shallow',
   '@cubejs-client/core',
   '@cubejs-client/core/format',
+  'axe-core',
 ];
 
 /**

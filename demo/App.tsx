@@ -166,11 +166,19 @@ function Workspace({
     ...(bridge.chatProps.resultActions(call, message) ?? []),
     ...(pin(call, message) ?? []),
   ];
-  const saveExplored = (state: ExploreState) =>
-    editMyBoard(boards, boardUser, (definition) => withExploredWidget(definition, state)).then(() =>
+  const saveExplored = (state: ExploreState, title: string) =>
+    editMyBoard(boards, boardUser, (definition) => withExploredWidget(definition, state, title)).then(() =>
       setBoardGeneration((n) => n + 1),
     );
   const native = page === 'native';
+  // "Open My board" takes its button away with the page: focus goes to the new page's title.
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useRef(false);
+  useEffect(() => {
+    if (!focusTitle.current) return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [page]);
   return (
     <>
       <section className="demo-conversations" aria-labelledby="demo-conversations-title">
@@ -184,7 +192,7 @@ function Workspace({
         />
       </section>
       <main className="demo-main" ref={main}>
-        <h1 className="demo-main__title">
+        <h1 ref={title} className="demo-main__title" tabIndex={-1}>
           {page === 'dashboard' ? (dashboard?.title ?? 'No dashboards') : TITLES[page]}
         </h1>
         <p className="demo-main__note">
@@ -225,7 +233,14 @@ function Workspace({
         )}
         {page === 'explore' && dashboard && (
           <Suspense fallback={null}>
-            <ExplorePage deploymentId={dashboard.deploymentId} onSave={saveExplored} onOpenBoard={onOpenBoard} />
+            <ExplorePage
+              deploymentId={dashboard.deploymentId}
+              onSave={saveExplored}
+              onOpenBoard={() => {
+                focusTitle.current = true;
+                onOpenBoard();
+              }}
+            />
           </Suspense>
         )}
         {page === 'dashboard' && dashboard && (

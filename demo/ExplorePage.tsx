@@ -15,8 +15,8 @@ export function ExplorePage({
   onOpenBoard,
 }: {
   deploymentId: number;
-  /** "Save to board": adds the question to My board (rejects with why not). */
-  onSave: (state: ExploreState) => Promise<void>;
+  /** "Save to board": adds the question to My board under its title (rejects with why not). */
+  onSave: (state: ExploreState, title: string) => Promise<void>;
   /** Shows My board. */
   onOpenBoard: () => void;
 }) {
@@ -39,9 +39,9 @@ export function ExplorePage({
           // Each change is a step of the browser's history (a link of the same state is not).
           if (link !== exploreLink()) window.history.pushState(null, '', urlWithExplore(link));
         }}
-        onSave={(state) => {
+        onSave={(state, { title }) => {
           setSaved({ ok: true, text: 'Saving to My board…' });
-          onSave(state).then(
+          onSave(state, title).then(
             () => setSaved({ ok: true, text: SAVED }),
             (error: unknown) =>
               setSaved({

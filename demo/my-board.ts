@@ -89,14 +89,16 @@ function freeId(widgets: readonly BoardWidget[]): string {
 
 /**
  * `definition` with the explored question added under the other widgets, full width: a table
- * widget for the table view, otherwise a chart widget in the chosen chart (auto: the chart's own pick).
+ * widget for the table view, otherwise a chart widget in the chosen chart (auto: the chart's own
+ * pick), titled as the explorer showed it (so the board names it "Revenue by Region" too).
  */
-export function withExploredWidget(definition: BoardDefinition, state: ExploreState): BoardDefinition {
+export function withExploredWidget(definition: BoardDefinition, state: ExploreState, title?: string): BoardDefinition {
   const y = definition.widgets.reduce((bottom, widget) => Math.max(bottom, widget.layout.y + widget.layout.h), 0);
   const common = {
     id: freeId(definition.widgets),
     layout: { x: 0, y, w: BOARD_COLUMNS, h: 4 },
     query: exploreQuery(state),
+    ...(title?.trim() ? { title: title.trim().slice(0, 200) } : {}),
   };
   const widget: BoardWidget =
     state.view === 'table'

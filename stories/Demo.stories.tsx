@@ -241,7 +241,13 @@ export const Explore: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save to board' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Open My board' }, { timeout: 5_000 }));
     await expect(new URL(window.location.href).searchParams.get('explore')).toBeNull();
+    // The button went with its page: focus is on the new page's title, not the page's body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(canvas.getByRole('heading', { level: 1, name: 'My board' })),
+    );
     const saved = await boardCell(canvasElement, 'explore-4');
+    // Named as the explorer showed it, not "Chart of revenue".
+    await expect(saved).toHaveAttribute('aria-label', 'Revenue by Region');
     await waitFor(() => expect(saved.querySelector('.ek-chart__view[data-drawn]')).not.toBeNull(), {
       timeout: 15_000,
     });

@@ -87,6 +87,9 @@ export const BreakDown: Story = {
     );
     await within(canvasElement).findByRole('button', { name: '← Revenue by Region' }, { timeout: 15_000 });
     await drawn(canvasElement);
+    // Focus on the drilled chart's heading (the mark that opened the menu is gone), not the body.
+    const heading = await within(canvasElement).findByRole('heading', { name: /^Country \(/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   },
 };
 

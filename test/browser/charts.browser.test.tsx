@@ -86,7 +86,8 @@ describe('<ResultChart> in Chromium', () => {
     expect(container.querySelector('svg')).not.toBeNull();
     const figure = container.querySelector('[role="img"]')!;
     expect(figure.getAttribute('aria-label')).toBe(
-      'Bar chart: Revenue by region, 3 rows. Highest revenue: C, 3. Lowest: A, 1.',
+      // Its values as the chart shows them: money with its currency.
+      'Bar chart: Revenue by region, 3 rows. Highest revenue: C, $3.00. Lowest: A, $1.00.',
     );
   });
 

@@ -223,13 +223,27 @@ export type ExploreProblemCode =
   | 'too-many'
   | 'bad-field';
 
-/** One problem of a serialized state: where (`path`), what, and the member it names. */
+/**
+ * One problem of a serialized state: what (`code`, and `message` in English words), the member
+ * it names, and where (`path`, for code: `m[0]`, `f[2][1]`; a message never speaks in paths).
+ */
 export interface ExploreProblem {
   code: ExploreProblemCode;
   path: string;
   member?: string;
   message: string;
+  /** With `bad-values`: what the values should be ("expected numbers"). */
+  reason?: string;
 }
+
+/** What the first letter of a problem's path names, in words. */
+const PARTS: Record<string, string> = {
+  m: 'a measure',
+  d: 'a dimension',
+  t: 'the time dimension',
+  f: 'a filter',
+  o: 'a sort',
+};
 
 /** A serialized state that was not all valid: each problem named; `parseExplore` kept the rest. */
 export class ExploreParseError extends Error {
@@ -244,6 +258,9 @@ export interface ExploreReading {
   state: ExploreState;
   error?: ExploreParseError;
 }
+
+/** The lists of a serialized state, in words. */
+const LISTS: Record<string, string> = { m: 'measures', d: 'dimensions', f: 'filters', o: 'sort' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -283,7 +300,7 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
   /** The member named `name` if the user may see it, else a problem at `path`. */
   const lookUp = (name: unknown, path: string): MetaMember | undefined => {
     if (typeof name !== 'string') {
-      problems.push({ code: 'bad-field', path, message: `${path}: expected a member's name` });
+      problems.push({ code: 'bad-field', path, message: `${PARTS[path.charAt(0)] ?? 'a member'} is not named` });
       return undefined;
     }
     const found = members.get(name);
@@ -301,7 +318,7 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
     const value = field(raw as Record<string, unknown>, key);
     if (value === undefined) return [];
     if (!Array.isArray(value)) {
-      problems.push({ code: 'bad-field', path: key, message: `${key}: expected a list` });
+      problems.push({ code: 'bad-field', path: key, message: `the ${LISTS[key] ?? key} could not be read` });
       return [];
     }
     return value;
@@ -334,7 +351,8 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
 
   const time = field(raw, 't');
   if (time !== undefined) {
-    if (!isRecord(time)) problems.push({ code: 'bad-field', path: 't', message: 't: expected an object' });
+    if (!isRecord(time))
+      problems.push({ code: 'bad-field', path: 't', message: 'the time dimension could not be read' });
     else {
       const found = lookUp(field(time, 'd'), 't.d');
       if (!found) {
@@ -373,7 +391,7 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
   for (const [index, entry] of filters.slice(0, MAX_EXPLORE_FILTERS).entries()) {
     const path = `f[${index}]`;
     if (!Array.isArray(entry) || entry.length !== 3) {
-      problems.push({ code: 'bad-field', path, message: `${path}: expected [member, operator, values]` });
+      problems.push({ code: 'bad-field', path, message: 'a filter could not be read' });
       continue;
     }
     const [name, operator, values] = entry as unknown[];
@@ -395,7 +413,7 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
         code: 'bad-values',
         path: `${path}[2]`,
         member: memberName,
-        message: `${path}: values must be text`,
+        message: `the filter on "${shown(memberName)}": its values must be text`,
       });
       continue;
     }
@@ -405,7 +423,8 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
         code: 'bad-values',
         path: `${path}[2]`,
         member: memberName,
-        message: `"${shown(memberName)}": ${wrong}`,
+        message: `the filter on "${shown(memberName)}": ${wrong}`,
+        reason: wrong,
       });
       continue;
     }
@@ -418,7 +437,7 @@ export function parseExplore(text: string, meta: MetaResponse): ExploreReading {
     .entries()) {
     const path = `o[${index}]`;
     if (!Array.isArray(entry) || entry.length !== 2 || (entry[1] !== 'asc' && entry[1] !== 'desc')) {
-      problems.push({ code: 'bad-field', path, message: `${path}: expected [member, 'asc' | 'desc']` });
+      problems.push({ code: 'bad-field', path, message: 'a sort could not be read' });
       continue;
     }
     const name = entry[0] as unknown;

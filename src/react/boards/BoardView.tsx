@@ -37,6 +37,7 @@ import {
   resizeBy,
   type PlacedWidget,
 } from './grid-layout';
+import { keepFocusNear } from '../internal/keep-focus';
 import { record, redo, startHistory, undo, type History } from './history';
 import type { BoardEntryLabels, BoardLabels } from './labels';
 import { DEFAULT_LAZY_BOARD_LABELS, type LazyBoardLabels } from './lazy-labels';
@@ -400,7 +401,16 @@ function EditableBoard({
         labels={labels}
         canUndo={history.past.length > 0}
         canRedo={history.future.length > 0}
-        onStep={(direction) => step(direction, false)}
+        onStep={(direction) => {
+          const from = document.activeElement;
+          step(direction, false);
+          // Undo that disables itself (nothing left to undo) hands focus to Redo, and Redo to Undo.
+          if (from instanceof HTMLElement)
+            keepFocusNear(
+              from,
+              () => (direction === 'undo' ? from.nextElementSibling : from.previousElementSibling) as HTMLElement,
+            );
+        }}
         adding={adding}
         onAdd={widgets.length + rejected.length < MAX_BOARD_WIDGETS ? () => setAdding((open) => !open) : undefined}
       />

@@ -321,7 +321,7 @@ export function ResultChart({
     current.modules.showRows(current, values);
   }, [values, status.state]);
 
-  const summary = useMemo(() => chartSummary(chartSpec, result), [chartSpec, result]);
+  const summary = useMemo(() => chartSummary(chartSpec, result, formats), [chartSpec, result, formats]);
   const failure = invalid ?? (status.state === 'failed' ? status.error : undefined);
   // While the chart chunk or the toolbar's type rules load, the chart's place is held.
   const drawing = ((chartSpec !== undefined || holding) && !failure) || pending;
@@ -380,6 +380,8 @@ export function ResultChart({
           {/* The canvas is one labelled image (the summary); vega's own ARIA tree is hidden. */}
           <div
             ref={container}
+            // Never a Tab stop (a scroller is one in Chrome): it is hidden; the figure is the image.
+            tabIndex={-1}
             className="ek-chart__view"
             style={{
               height: layout ? layout.height : held ? Math.min(held.height ?? DEFAULT_CHART_HEIGHT, 2000) : undefined,

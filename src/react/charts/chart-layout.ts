@@ -78,8 +78,14 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
   let sort: unknown = category.sort === undefined ? '-x' : bars.horizontal ? category.sort : swapSort(category.sort);
   if (top && valueField !== undefined) {
     const keep = MAX_CATEGORIES - 1;
-    rowsFor = (input) => topN(input, field, valueField, keep, top.other);
     sort = top.rows.map((row) => String(row[field]));
+    // Bars in series (stacked or grouped by a colour): the top categories keep their rows,
+    // each series' part; summed into one per category they would lose their colours.
+    const color = isObject(encoding.color) ? encoding.color.field : undefined;
+    rowsFor =
+      typeof color === 'string' && color !== field
+        ? (input) => topSeries(input, field, valueField, color, new Set(sort as string[]), top.other)
+        : (input) => topN(input, field, valueField, keep, top.other);
   }
   const out: Json = {
     ...spec,
@@ -90,6 +96,31 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
     },
   };
   return { spec: sized(out), height, rows: rowsFor, note, orientation: 'horizontal' };
+}
+
+/**
+ * The rows of the `kept` categories as they are (every series' part), then (with `other`) one
+ * "Other" row per series for the rest, its value the rest's sum.
+ */
+export function topSeries(
+  rows: readonly Row[],
+  category: string,
+  value: string,
+  series: string,
+  kept: ReadonlySet<string>,
+  other: boolean,
+): Row[] {
+  const out: Row[] = [];
+  const rest = new Map<unknown, number>();
+  for (const row of rows) {
+    if (kept.has(String(row[category] ?? ''))) out.push(row);
+    else if (other) {
+      const v = Number(row[value]);
+      rest.set(row[series], (rest.get(row[series]) ?? 0) + (Number.isFinite(v) ? v : 0));
+    }
+  }
+  for (const [part, sum] of rest) out.push({ [category]: 'Other', [series]: part, [value]: sum });
+  return out;
 }
 
 function axisOf(def: Json, extra: Json): unknown {

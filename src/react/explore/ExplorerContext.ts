@@ -11,6 +11,10 @@ export interface ExplorerContextValue {
   members: readonly IndexedMember[];
   byName: ReadonlyMap<string, IndexedMember>;
   locale: string | undefined;
+  /** The question's title, from its members' titles ("Revenue by Region"). */
+  title: string;
+  /** Says `text` in the explorer's live region, once changes settle. */
+  announce: (text: string) => void;
 }
 
 export const ExplorerContext = createContext<ExplorerContextValue | null>(null);

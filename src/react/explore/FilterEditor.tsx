@@ -3,8 +3,10 @@ import { useSettled } from '../internal/use-settled';
 import { EXPLORE_OPERATORS, MAX_EXPLORE_VALUES, type ExploreFilter } from '../../protocol/explore';
 import type { FilterOperator, SemanticQuery } from '../../protocol';
 import { useSemanticQuery } from '../native';
+import { DateFields } from './DateFields';
 import { useExplorerContext } from './ExplorerContext';
 import { NumberRange, NumberValues } from './NumberFilter';
+import { Select } from './Select';
 
 /** Values a string filter lists at most. */
 const MAX_VALUE_OPTIONS = 50;
@@ -85,16 +87,19 @@ function StringValues({
 
 /**
  * One filter: its condition and the editor its member's type asks for. A number range is one
- * row for the member's `gte` and `lte` filters (`range` holds both ends).
+ * row for the member's `gte` and `lte` filters (`range` holds both ends). `onRemoved` hears
+ * its remove button, to hand focus on once the row is gone.
  */
 export function FilterEditor({
   filter,
   index,
   range,
+  onRemoved,
 }: {
   filter: ExploreFilter;
   index: number;
   range?: { min?: string; max?: string };
+  onRemoved?: (button: HTMLElement) => void;
 }) {
   const { api, labels, byName } = useExplorerContext();
   const member = byName.get(filter.member);
@@ -125,20 +130,14 @@ export function FilterEditor({
   else if (type === 'time')
     editor = (
       <div className="ek-explore__row">
-        {(twoDates ? [0, 1] : [0]).map((at) => (
-          <input
-            key={at}
-            className="ek-explore__control"
-            type="date"
-            aria-label={twoDates ? `${at === 0 ? labels.from : labels.to}: ${title}` : `${labels.value}: ${title}`}
-            value={filter.values[at] ?? ''}
-            onChange={(e) => {
-              const values = twoDates ? [filter.values[0] ?? '', filter.values[1] ?? ''] : [''];
-              values[at] = e.target.value;
-              edit({ values: values.every(Boolean) ? values : [] });
-            }}
-          />
-        ))}
+        <DateFields
+          // A new condition starts its fields afresh (one date is not two).
+          key={twoDates ? 'range' : 'day'}
+          values={filter.values}
+          names={twoDates ? [`${labels.from}: ${title}`, `${labels.to}: ${title}`] : [`${labels.value}: ${title}`]}
+          fromAfterTo={labels.fromAfterTo}
+          onCommit={(values) => edit({ values })}
+        />
       </div>
     );
   else if (member?.kind === 'dimension' && (filter.operator === 'equals' || filter.operator === 'notEquals'))
@@ -162,12 +161,13 @@ export function FilterEditor({
     <li className="ek-explore__filter">
       <div className="ek-explore__filter-head">
         <strong className="ek-explore__filter-name">{title}</strong>
-        <select
-          className="ek-explore__control"
-          aria-label={`${labels.operator}: ${title}`}
+        <Select
+          label={`${labels.operator}: ${title}`}
+          hideLabel
           value={condition}
-          onChange={(e) => {
-            const picked = e.target.value as FilterOperator | NumberCondition;
+          options={conditions.map((value) => ({ value, label: conditionLabel(value) }))}
+          onChange={(value) => {
+            const picked = value as FilterOperator | NumberCondition;
             const operator: FilterOperator = picked === 'range' ? 'gte' : picked;
             // Values of another shape do not carry over (a date range is not one date).
             edit({
@@ -175,24 +175,19 @@ export function FilterEditor({
               values: operator === 'set' || operator === 'notSet' ? [] : type === 'string' ? filter.values : [],
             });
           }}
-        >
-          {conditions.map((value) => (
-            <option key={value} value={value}>
-              {conditionLabel(value)}
-            </option>
-          ))}
-        </select>
+        />
         <button
           type="button"
           className="ek-button ek-explore__remove"
           aria-label={labels.removeFilter(title)}
-          onClick={() =>
+          onClick={(event) => {
             api.dispatch(
               type === 'number' && isRangeBound(filter)
                 ? { type: 'removeRange', member: filter.member }
                 : { type: 'removeFilter', index },
-            )
-          }
+            );
+            onRemoved?.(event.currentTarget);
+          }}
         >
           ×
         </button>

@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { keepFocusNear } from '../internal/keep-focus';
 import type { ExploreTime } from '../../protocol/explore';
 import type { ExploreAction } from './explore-reducer';
 import { useExplorerContext } from './ExplorerContext';
@@ -46,6 +47,7 @@ const MemberRow = memo(function MemberRow({
 export function Members() {
   const { api, labels, members, byName } = useExplorerContext();
   const id = useId();
+  const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   // Typing stays responsive: the list follows the deferred text.
   const deferred = useDeferredValue(text);
@@ -68,13 +70,13 @@ export function Members() {
   const kind = (member: IndexedMember) =>
     member.kind === 'measure' ? labels.measures : member.type === 'time' ? labels.time : labels.dimensions;
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="ek-explore__part ek-explore__members">
+    <div ref={box} role="group" aria-labelledby={`${id}-title`} className="ek-explore__part ek-explore__members">
       <strong id={`${id}-title`} className="ek-explore__title">
         {labels.members}
       </strong>
       {chosen.length > 0 && (
         <ul className="ek-explore__chips" aria-label={labels.chosen}>
-          {chosen.map((name) => {
+          {chosen.map((name, at) => {
             const member = byName.get(name);
             const title = member?.title ?? name;
             return (
@@ -84,7 +86,19 @@ export function Members() {
                   type="button"
                   className="ek-explore__chip-remove"
                   aria-label={labels.removeMember(title)}
-                  onClick={() => (member ? toggle(member) : undefined)}
+                  onClick={(event) => {
+                    if (!member) return;
+                    toggle(member);
+                    // The chip is gone: focus on the next chip's button, the one before, else the search.
+                    keepFocusNear(event.currentTarget, () => {
+                      const buttons = box.current?.querySelectorAll<HTMLElement>('.ek-explore__chip-remove') ?? [];
+                      return (
+                        buttons[at] ??
+                        buttons[at - 1] ??
+                        box.current?.querySelector<HTMLElement>('input[type="search"]')
+                      );
+                    });
+                  }}
                   disabled={!member}
                 >
                   ×

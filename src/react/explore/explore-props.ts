@@ -12,8 +12,11 @@ export interface ExploreProps {
   link?: string;
   /** Every change, with the whole state (write `serializeExplore(state)` to the URL). */
   onChange?: (state: ExploreState) => void;
-  /** "Save to board": the button shows when given. */
-  onSave?: (state: ExploreState) => void;
+  /**
+   * "Save to board": the button shows when given. `details.title` is the question's title as
+   * the result shows it ("Revenue by Region"), for the saved widget.
+   */
+  onSave?: (state: ExploreState, details: { title: string }) => void;
   labels?: Partial<ExploreLabels>;
   locale?: string;
   className?: string;

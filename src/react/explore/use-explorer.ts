@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EMPTY_EXPLORE, exploreQuery, type ExploreState } from '../../protocol/explore';
+import { EMPTY_EXPLORE, exploreQuery, serializeExplore, type ExploreState } from '../../protocol/explore';
 import type { MetaResponse, SemanticQuery } from '../../protocol';
 import { exploreReducer, type ExploreAction } from './explore-reducer';
 
@@ -60,7 +60,8 @@ export function useExplorer(options: UseExplorerOptions = {}): ExplorerApi {
     (action: ExploreAction) =>
       move((h) => {
         const present = exploreReducer(h.present, action);
-        if (present === h.present) return h;
+        // A change that changes nothing (a reset of the empty explorer) is no step back.
+        if (present === h.present || serializeExplore(present) === serializeExplore(h.present)) return h;
         return { past: [...h.past, h.present].slice(-MAX_HISTORY), present, future: [] };
       }),
     [move],

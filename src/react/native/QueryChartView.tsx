@@ -1,5 +1,15 @@
-import { useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { chartQuery, MAX_CHART_ROWS, type Cell, type SqlResult } from '../../protocol';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { chartQuery, MAX_CHART_ROWS, type Cell, type SemanticQuery, type SqlResult } from '../../protocol';
 import type { ColumnFormatter } from '../charts/formats';
 import { ResultChart } from '../charts/ResultChart';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -11,7 +21,7 @@ import { useSemanticFilters } from './data/SemanticFilters';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillValue } from './drill/drill-types';
 import { useRowsQuery } from './drill/use-rows-query';
-import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
+import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
 import { answerNotes, capText } from './cap-text';
 import { drilldownContext } from './drilldown-context';
 import { chartResult, columnNames, drawnRows, fillMissingDates, isAdditive, MAX_NAME } from './query-chart-data';
@@ -80,7 +90,7 @@ export function QueryChartView(props: QueryChartProps) {
  * same chart; a datum's rows: a table), with the breadcrumb back.
  */
 function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
-  const drill = useDrill(props);
+  const drill = useDrill(props, JSON.stringify(props.query));
   const latest = drill.steps.at(-1);
   // The answer before stays on screen while a drilled query loads (the same request as the
   // chart's below: one fetch), then the drilled chart replaces it.
@@ -92,7 +102,10 @@ function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
   const loading = Boolean(latest && !latest.rows && next.isPending && !next.error);
   const before = drill.steps.at(-2);
   const step = loading ? (before?.rows ? latest : before) : latest;
-  if (!step) return <ChartBody {...props} drillState={drill} busy={loading} />;
+  const box = useRef<HTMLElement>(null);
+  // A step drawn (or the chart again, after the breadcrumb back): focus on its heading.
+  useStepFocus(drill, step, () => box.current?.querySelector<HTMLElement>('.ek-qchart__title'));
+  if (!step) return <ChartBody {...props} drillState={drill} busy={loading} ref={box} />;
   if (!step.rows)
     // A drilled query's chart is chosen from its shape (the host's kind was for its own query).
     return (
@@ -103,12 +116,14 @@ function Drilled(props: QueryChartProps & { labels: QueryChartLabels }) {
         title={step.title}
         drillState={drill}
         busy={loading && step !== latest}
+        ref={box}
       />
     );
   const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
   return (
     <ThemedRoot
       as="section"
+      ref={box}
       className={boxClass(props.className)}
       style={{ height: boxHeight(height) }}
       // Unnamed: the table inside is the named region (one landmark, not two of one name).
@@ -136,7 +151,13 @@ const ROWS_PAGE = 25;
 /** The title, after the breadcrumb back when the chart was drilled. */
 function Heading({ drill, title, id, full }: { drill: Drill; title: string; id?: string; full?: string }) {
   const heading: ReactNode = (
-    <h3 id={id} className="ek-qchart__title" title={full === undefined || full === title ? undefined : full}>
+    // Focusable by script only: a drill step hands focus to it (see `useStepFocus`).
+    <h3
+      id={id}
+      className="ek-qchart__title"
+      title={full === undefined || full === title ? undefined : full}
+      tabIndex={-1}
+    >
       {title}
     </h3>
   );
@@ -154,7 +175,15 @@ const boxClass = (className?: string) => ['ek-qchart', className].filter(Boolean
 /** The widget's whole height: the chart's and the title and toolbar above it (held while loading). */
 export const boxHeight = (height = DEFAULT_QUERY_CHART_HEIGHT) => height + QUERY_CHART_CHROME;
 
-function ChartBody(props: QueryChartProps & { labels: QueryChartLabels; drillState: Drill; busy?: boolean }) {
+function ChartBody({
+  ref,
+  ...props
+}: QueryChartProps & {
+  labels: QueryChartLabels;
+  drillState: Drill;
+  busy?: boolean;
+  ref: RefObject<HTMLElement | null>;
+}) {
   const { labels, onDrilldown, onError, toolbar = true, drillState } = props;
   const filters = useSemanticFilters();
   const height = Math.max(80, Math.min(props.height ?? DEFAULT_QUERY_CHART_HEIGHT, 2000));
@@ -167,7 +196,9 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels; drillSta
   useRetryQueries([answer.query], true);
   useReportError(answer.error, onError);
   const id = useId();
-  const data = answer.data;
+  // The answer before a change stays on screen while the new one loads, when it has the same
+  // columns: one of another shape (a measure taken away) cannot be drawn under the new names.
+  const data = answer.isPlaceholderData && !sameColumns(answer.data?.query, answer.query) ? undefined : answer.data;
   // From the query as the host wrote it: the one sent is canonical (members sorted), and
   // which dimension runs along the axis is the host's order.
   const shape = JSON.stringify([props.query.measures, props.query.dimensions, props.query.timeDimensions]);
@@ -291,12 +322,28 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels; drillSta
   };
 
   const state = answer.error ? 'error' : !result ? 'loading' : result.rows.length === 0 ? 'empty' : 'ready';
+  // The host hears each answer shown once, not while it loads.
+  const onAnswer = props.onAnswer;
+  const rows = data?.data.length ?? 0;
+  useEffect(() => {
+    if (!onAnswer || state === 'loading') return;
+    onAnswer({
+      state,
+      title: fullTitle,
+      rows: state === 'ready' ? rows : 0,
+      ...(answer.error ? { error: answer.error } : {}),
+    });
+    // Once per answer (or error) shown, under its title.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, data, answer.error, fullTitle]);
   return (
     <ThemedRoot
       as="section"
+      ref={ref}
       className={boxClass(props.className)}
       style={{ height: boxHeight(height) }}
-      aria-labelledby={`${id}-title`}
+      // A table's own region has the title: one landmark of that name, not two.
+      aria-labelledby={plan.kind === 'table' && result?.rows.length ? undefined : `${id}-title`}
       aria-busy={answer.isFetching || props.busy || undefined}
       data-state={state}
       data-kind={plan.kind}
@@ -318,7 +365,8 @@ function ChartBody(props: QueryChartProps & { labels: QueryChartLabels; drillSta
         {answer.error ? (
           <WidgetError error={answer.error} onRetry={() => void answer.refetch()} labels={labels} />
         ) : !result ? (
-          <div className="ek-skeleton ek-qchart__skeleton" role="status">
+          // A host that hears each answer (`onAnswer`) says it: the loading is not said twice.
+          <div className="ek-skeleton ek-qchart__skeleton" role={props.onAnswer ? undefined : 'status'}>
             <span className="ek-sr-only">{answer.waiting ? labels.waiting : labels.loading}</span>
             {answer.waiting && (
               <span className="ek-qchart__waiting" aria-hidden="true">
@@ -432,7 +480,9 @@ function Numbers({
 /**
  * The chart's marks as buttons, for keyboards and screen readers (vega's SVG is neither
  * focusable nor named per mark): one per value along the axis, with its measure when the
- * chart has one series. Out of sight until a button has focus.
+ * chart has one series. One Tab stop (a toolbar with a roving tabindex: the arrow keys, Home
+ * and End move between the marks, Enter or Space opens one's menu), so a chart of 53 weeks
+ * is not 53 stops on the way through a board. Out of sight until a button has focus.
  */
 function MarkList({
   result,
@@ -467,19 +517,70 @@ function MarkList({
     marks.push({ value, text: labels.mark(label, amount) });
     if (marks.length >= MAX_LISTED) break;
   }
-  return (
-    <ul className="ek-qchart__marks" aria-label={labels.drilldown}>
-      {marks.map(({ value, text }) => (
-        <li key={String(value)}>
-          <button
-            type="button"
-            className="ek-button"
-            onClick={(event) => onSelect({ [alongName]: value }, event.currentTarget)}
-          >
-            {text}
-          </button>
-        </li>
-      ))}
-    </ul>
+  // The mark that takes the Tab stop: the last one focused, kept by its value as rows change.
+  const [current, setCurrent] = useState<string | undefined>(undefined);
+  const at = Math.max(
+    0,
+    marks.findIndex(({ value }) => String(value) === current),
   );
+  // New rows can take the focused mark away (a filter to another datum): focus stays in the list.
+  const box = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  useEffect(() => {
+    const at = document.activeElement;
+    if (inside.current && (!at || at === document.body))
+      box.current?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus();
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+    const from = buttons.indexOf(event.target as HTMLButtonElement);
+    const to = markKeyTarget(event.key, from, buttons.length);
+    if (from === -1 || to === undefined) return;
+    event.preventDefault();
+    buttons[to]!.focus();
+  };
+  return (
+    <div
+      ref={box}
+      role="toolbar"
+      aria-label={labels.drilldown}
+      aria-orientation="horizontal"
+      className="ek-qchart__marks"
+      onKeyDown={onKeyDown}
+      onFocus={() => (inside.current = true)}
+      onBlur={(event) => (inside.current = box.current?.contains(event.relatedTarget as Node | null) ?? false)}
+    >
+      {marks.map(({ value, text }, index) => (
+        <button
+          key={String(value)}
+          type="button"
+          className="ek-button"
+          tabIndex={index === at ? 0 : -1}
+          onFocus={() => setCurrent(String(value))}
+          onClick={(event) => onSelect({ [alongName]: value }, event.currentTarget)}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The mark a key moves to among `count` (from `at`): arrows one, Home and End to the ends, no wrap. */
+function markKeyTarget(key: string, at: number, count: number): number | undefined {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(at + 1, count - 1);
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(at - 1, 0);
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
+
+/** Whether two queries' answers have the same columns (members, granularities), in any order. */
+function sameColumns(a: SemanticQuery | undefined, b: SemanticQuery): boolean {
+  const keys = (query: SemanticQuery) =>
+    queryColumns(query)
+      .map((column) => column.key)
+      .sort()
+      .join('\n');
+  return a !== undefined && keys(a) === keys(b);
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Cell, OrderDirection, SemanticQuery } from '../../protocol';
 import { effectiveOrder } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
@@ -14,7 +14,8 @@ import { tablePageQuery } from './table-page';
 import { columnAnnotation, memberInfo, queryColumns, type QueryColumn } from './data/query-columns';
 import { useSemanticMeta, useSemanticQuery } from './data/use-semantic-query';
 import type { DrillDatum } from './drill/drill-types';
-import { DrillCrumb, DrillMenuSlot, useDrill, type Drill } from './drill/use-drill';
+import { keepFocusNear } from '../internal/keep-focus';
+import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
 import { useRowsQuery } from './drill/use-rows-query';
 import {
   DEFAULT_QUERY_TABLE_LABELS,
@@ -42,22 +43,30 @@ export function QueryTableView(props: QueryTableProps) {
 
 /** The table, or what its drill menu replaced its query with (a new table: first page, its own order). */
 function Drilled(props: QueryTableProps) {
-  const drill = useDrill(props);
+  const drill = useDrill(props, JSON.stringify(props.query));
   const step = drill.steps.at(-1);
   // A datum's rows: asked as any server takes them (see useRowsQuery).
   const rows = useRowsQuery(step?.rows ? step.query : undefined, pageRows(props.pageSize));
+  const shown = `${drill.steps.length}${rows?.grouped ? ' grouped' : ''}`;
+  const box = useRef<HTMLElement>(null);
+  // A step's table (or the table again, after the breadcrumb back): focus on its rows' region.
+  useStepFocus(drill, shown, () => box.current?.querySelector<HTMLElement>('.ek-table__scroll'));
   return (
     <Table
-      key={`${drill.steps.length}${rows?.grouped ? ' grouped' : ''}`}
+      key={shown}
       {...props}
       {...(step ? { query: rows?.query ?? step.query, title: step.title } : {})}
       drillState={drill}
       note={rows?.grouped ? drill.labels.rowsGrouped : undefined}
+      ref={box}
     />
   );
 }
 
-function Table(props: QueryTableProps & { drillState: Drill; note?: string | undefined }) {
+function Table({
+  ref,
+  ...props
+}: QueryTableProps & { drillState: Drill; note?: string | undefined; ref: RefObject<HTMLElement | null> }) {
   const { query, pageSize = 25, title, csv = true, locale, labels: own, onError, className, drillState, note } = props;
   const labels = { ...DEFAULT_QUERY_TABLE_LABELS, ...own };
   const filters = useSemanticFilters();
@@ -91,17 +100,42 @@ function Table(props: QueryTableProps & { drillState: Drill; note?: string | und
   const number = (n: number) => n.toLocaleString(effectiveLocale);
   const custom = loadedDataClient()?.customNumberFormat;
 
+  const pager = useRef<HTMLSpanElement>(null);
+  // A host that hears each answer (`onAnswer`) says it: the row count is said only after the
+  // user turns a page or sorts this question (an answer is said once, not twice).
+  const question = JSON.stringify(query);
+  const [turned, setTurned] = useState<string | undefined>(undefined);
+
   const sortBy = (member: string, role: string) => {
     const [first] = sortOrder;
     const direction: OrderDirection =
       first?.[0] === member ? (first[1] === 'asc' ? 'desc' : 'asc') : role === 'measure' ? 'desc' : 'asc';
     setOrder([[member, direction]]);
+    setTurned(question);
     setPage(0);
   };
+
+  // The host hears each answer shown once (not each page of it), not while it loads.
+  const state = answer.error ? 'error' : !result ? 'loading' : total === 0 ? 'empty' : 'ready';
+  const { onAnswer } = props;
+  const { offset: _offset, limit: _limit, order: _order, ...asked } = result?.query ?? {};
+  const shownKey = `${state}\n${total}\n${JSON.stringify(asked)}`;
+  useEffect(() => {
+    if (!onAnswer || state === 'loading') return;
+    onAnswer({
+      state,
+      title: title ?? 'Query result',
+      rows: state === 'ready' ? total : 0,
+      ...(answer.error ? { error: answer.error } : {}),
+    });
+    // Once per answer shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownKey, answer.error]);
 
   return (
     <ThemedRoot
       as="section"
+      ref={ref}
       className={['ek-table ek-qtable', className].filter(Boolean).join(' ')}
       aria-busy={answer.isFetching || undefined}
       data-state={answer.error ? 'error' : answer.isPending ? 'loading' : 'ready'}
@@ -203,18 +237,23 @@ function Table(props: QueryTableProps & { drillState: Drill; note?: string | und
         </div>
       )}
       <div className="ek-table__footer">
-        <span className="ek-table__count" aria-live="polite">
+        <span className="ek-table__count" aria-live={onAnswer && turned !== question ? 'off' : 'polite'}>
           {result
             ? total === 0
               ? labels.empty
               : labels.rows(number(shownFrom + 1), number(shownFrom + rows.length), number(total))
             : '\u00a0'}
         </span>
-        <span className="ek-table__pager" role="group" aria-label={labels.pages}>
+        <span ref={pager} className="ek-table__pager" role="group" aria-label={labels.pages}>
           <button
             type="button"
             className="ek-button"
-            onClick={() => setPage(page - 1)}
+            onClick={(event) => {
+              setPage(page - 1);
+              setTurned(question);
+              // On the first page it disables itself: focus goes to Next.
+              keepFocusNear(event.currentTarget, () => pager.current?.lastElementChild as HTMLElement | null);
+            }}
             disabled={page === 0 || !result}
           >
             {labels.previous}
@@ -222,7 +261,11 @@ function Table(props: QueryTableProps & { drillState: Drill; note?: string | und
           <button
             type="button"
             className="ek-button"
-            onClick={() => setPage(page + 1)}
+            onClick={(event) => {
+              setPage(page + 1);
+              setTurned(question);
+              keepFocusNear(event.currentTarget, () => pager.current?.firstElementChild as HTMLElement | null);
+            }}
             disabled={page >= pages - 1 || !result}
           >
             {labels.next}

@@ -83,9 +83,17 @@ export function useReportError(error: Error | null | undefined, onError: ((error
   useEffect(() => {
     if (!error || reported.current === error) return;
     reported.current = error;
-    latest.current(isDataError(error) ? error : new DataError('server', error.message, { cause: error }));
+    latest.current(asDataError(error));
   }, [error, latest]);
 }
+
+/**
+ * A thrown value as a data error. One that is not already (a bug, a host formatter that
+ * threw) is a `server` error whose message is left empty: a thrown error's text is for the
+ * developer (`cause`, the `onError` callbacks), never shown to the user.
+ */
+const asDataError = (error: unknown): DataError =>
+  isDataError(error) ? error : new DataError('server', '', { cause: error });
 
 interface BoundaryProps {
   children: ReactNode;
@@ -123,12 +131,11 @@ export class WidgetBoundary extends Component<BoundaryProps, { error: Error | nu
   };
 
   static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: asDataError(error) };
   }
 
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
-    const failure = error instanceof Error ? error : new Error(String(error));
-    this.props.onError?.(isDataError(failure) ? failure : new DataError('server', failure.message, { cause: failure }));
+    this.props.onError?.(asDataError(error));
   }
 
   override render(): ReactNode {

@@ -42,6 +42,7 @@ export { QueryTable, DEFAULT_QUERY_TABLE_LABELS, type QueryTableLabels, type Que
 export type { QueryTableRow, QueryTableRowAction } from './query-table-types';
 export { QueryChart } from './QueryChart';
 export type { QueryChartLabels, QueryChartProps } from './query-chart-types';
+export type { WidgetAnswer } from './widget-answer';
 export type { QueryChartKind } from './query-chart-spec';
 export type { DrillActions, DrillDatum, DrillItem, DrillLabels, DrillProps, DrillValue } from './drill/drill-types';
 export { useBridgeFilters } from './use-bridge-filters';

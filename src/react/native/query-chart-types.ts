@@ -4,6 +4,7 @@ import type { ResultLabels } from '../charts/labels';
 import type { WidgetErrorLabels } from './WidgetBoundary';
 import type { QueryChartKind } from './query-chart-spec';
 import type { DrillProps } from './drill/drill-types';
+import type { WidgetAnswer } from './widget-answer';
 
 // The props and words of `QueryChart`, apart from its lazily loaded view: the entry holds
 // only these types and the box that keeps the chart's place.
@@ -70,6 +71,12 @@ export interface QueryChartProps extends DrillProps {
   today?: Date;
   /** This chart's data errors (the provider's `onError` hears them too). */
   onError?: (error: DataError) => void;
+  /**
+   * Each answer the chart shows, once it is in (a drilled step's too): its title, rows and
+   * state, for the host's own announcement ("Revenue by Region: 4 rows"). Not while loading.
+   * The chart then leaves saying its answer to the host: its loading is not a live status.
+   */
+  onAnswer?: (answer: WidgetAnswer) => void;
   className?: string;
 }
 

@@ -1,6 +1,7 @@
 import type { Cell, DataError, SemanticQuery } from '../../protocol';
 import type { Drilldown } from '../bridge/use-dashboard-chat-bridge';
 import type { DrillProps } from './drill/drill-types';
+import type { WidgetAnswer } from './widget-answer';
 import { DEFAULT_WIDGET_ERROR_LABELS, type WidgetErrorLabels } from './WidgetBoundary';
 
 // The props and words of `QueryTable`, apart from its lazily loaded view: the entry holds
@@ -74,6 +75,12 @@ export interface QueryTableProps extends DrillProps {
   locale?: string;
   labels?: Partial<QueryTableLabels>;
   onError?: (error: DataError) => void;
+  /**
+   * Each answer the table shows, once it is in: its title, its rows (every page's) and state
+   * (see `QueryChart`'s). The host then says it: the table's row count is said (live) only
+   * after the user turns a page or sorts.
+   */
+  onAnswer?: (answer: WidgetAnswer) => void;
   className?: string;
   /**
    * Buttons in each row (keyboard reachable, named with the row) that call the host with the

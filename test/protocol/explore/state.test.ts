@@ -161,3 +161,35 @@ describe('serializeExplore / parseExplore', () => {
     expect(error?.problems.map((p) => p.path)).toEqual(['o[0][0]', 'o[1]', 'l', 'v']);
   });
 });
+
+describe('parseExplore messages', () => {
+  it('never speak in paths ("d[0]", "f[2]"): members by name, parts in words; bad values say why', () => {
+    const { error } = parseExplore(
+      encode({
+        m: ['orders.region', 7],
+        d: 'orders.region',
+        f: [['orders.amount', 'gte', ['ten']], ['orders.region', 'equals', [1]], 'nope', ['orders.nope', 'equals', []]],
+        o: [['orders.paid', 'asc'], 'x'],
+        t: 5,
+      }),
+      meta,
+    );
+    const messages = error!.problems.map((problem) => problem.message);
+    expect(messages).toEqual([
+      '"orders.region" is not a measure',
+      'a measure is not named',
+      'the dimensions could not be read',
+      'the time dimension could not be read',
+      'the filter on "orders.amount": expected numbers',
+      'the filter on "orders.region": its values must be text',
+      'a filter could not be read',
+      'unknown member "orders.nope"',
+      'cannot sort by "orders.paid": not in the query',
+      'a sort could not be read',
+    ]);
+    for (const message of messages) expect(message).not.toMatch(/[mdfot]\[\d|^\w\.?\w?:/);
+    // Where each one is stays in `path`, for code.
+    expect(error!.problems.map((problem) => problem.path)).toContain('f[0][2]');
+    expect(error!.problems.find((problem) => problem.code === 'bad-values')!.reason).toBe('expected numbers');
+  });
+});

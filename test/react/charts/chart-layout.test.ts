@@ -267,3 +267,32 @@ describe('axis titles', () => {
     expect(encoding.y!.title).toBe('Revenue (USD)');
   });
 });
+
+describe('layoutChart: stacked bars beyond the top categories', () => {
+  it('keeps each series’ part of the top categories (their colours), and an "Other" per series', () => {
+    const stacked = {
+      mark: 'bar',
+      encoding: {
+        x: { field: 'c', type: 'nominal' },
+        y: { field: 'v', type: 'quantitative' },
+        color: { field: 's', type: 'nominal' },
+      },
+    };
+    // 40 categories in two series; the first ones largest.
+    const input = Array.from({ length: 40 }, (_, i) => [
+      { c: `C${i}`, s: 'A', v: 100 - i },
+      { c: `C${i}`, s: 'B', v: 50 - i },
+    ]).flat();
+    const layout = layoutChart(stacked, input);
+    expect(layout.orientation).toBe('horizontal');
+    const drawn = layout.rows(input);
+    // Every row drawn has its series: none summed away (the legend read "undefined").
+    expect(drawn.every((row) => row.s === 'A' || row.s === 'B')).toBe(true);
+    const kept = drawn.filter((row) => row.c !== 'Other');
+    expect(new Set(kept.map((row) => row.c)).size).toBe(29);
+    expect(kept).toContainEqual({ c: 'C0', s: 'A', v: 100 });
+    expect(kept).toContainEqual({ c: 'C0', s: 'B', v: 50 });
+    const other = drawn.filter((row) => row.c === 'Other');
+    if (other.length) expect(other.map((row) => row.s).sort()).toEqual(['A', 'B']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { SemanticQuery } from '../../../protocol';
 import type { Drilldown } from '../../bridge/use-dashboard-chat-bridge';
 import { useSemanticFilters } from '../data/SemanticFilters';
@@ -6,7 +6,7 @@ import { useSemanticMeta } from '../data/use-semantic-query';
 import { QueryChart } from '../QueryChart';
 import { QueryTable } from '../QueryTable';
 import type { DrillDatum, DrillProps } from './drill-types';
-import { DrillCrumb, DrillMenuSlot, useDrill } from './use-drill';
+import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus } from './use-drill';
 import { useRowsQuery } from './use-rows-query';
 
 // A KPI's drill-through (loaded with the first drillable card): a button on the card opens
@@ -41,10 +41,18 @@ export function KpiDrill(props: KpiDrillProps) {
   // The value's rows: asked as any server takes them (see useRowsQuery).
   const rows = useRowsQuery(step?.rows ? step.query : undefined, ROWS_PAGE);
   const datum: DrillDatum = { query, values: [], label: title };
+  // A step shown: focus on its breadcrumb back; back to the number: on the drill button again.
+  const drilled = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useStepFocus(
+    drill,
+    drill.steps.length,
+    () => drilled.current?.querySelector<HTMLElement>(':scope > .ek-drill__crumb') ?? button.current,
+  );
   return (
     <>
       {step ? (
-        <div className="ek-kpi__drilled">
+        <div ref={drilled} className="ek-kpi__drilled">
           <DrillCrumb drill={drill} />
           {rows?.grouped && <p className="ek-drill__note">{drill.labels.rowsGrouped}</p>}
           {step.rows ? (
@@ -65,6 +73,7 @@ export function KpiDrill(props: KpiDrillProps) {
       {/* Once the data model is in (or failed): the menu opens with its break downs. */}
       {ready && !step && !meta.isPending && (
         <button
+          ref={button}
           type="button"
           className="ek-button ek-kpi__drill"
           aria-label={drill.labels.menu(title)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DrillContext } from './drill-items';
 import { DEFAULT_DRILL_LABELS } from './drill-labels';
 import type { DrillDatum, DrillLabels, DrillProps, DrillStep } from './drill-types';
@@ -28,22 +28,59 @@ export interface Drill {
   open: OpenDrill | null;
   setOpen: (open: OpenDrill | null) => void;
   onActionError: (error: unknown) => void;
+  /** Steps taken by the user (push or back): the step shown then takes focus (see {@link useStepFocus}). */
+  moves: number;
 }
 
-/** The drill state of a widget with `props`. */
-export function useDrill(props: DrillProps): Drill {
-  const [steps, setSteps] = useState<DrillStep[]>([]);
+/**
+ * The drill state of a widget with `props`. A new `query` (a host's question that changed,
+ * as in the explorer) starts from it again: the steps drilled were of the old one.
+ */
+export function useDrill(props: DrillProps, query?: string): Drill {
+  const [drilled, setDrilled] = useState({ steps: [] as DrillStep[], query, moves: 0 });
   const [open, setOpen] = useState<OpenDrill | null>(null);
+  const steps = drilled.query === query ? drilled.steps : [];
+  if (drilled.query !== query) setDrilled({ steps: [], query, moves: drilled.moves });
+  const step = (change: (steps: DrillStep[]) => DrillStep[]) =>
+    setDrilled((previous) => ({ ...previous, steps: change(previous.steps), moves: previous.moves + 1 }));
   return {
     enabled: props.drill ?? Boolean(props.drillActions || props.onExplore),
     labels: { ...DEFAULT_DRILL_LABELS, ...props.drillLabels },
     steps,
-    push: (step) => setSteps((previous) => [...previous, step]),
-    back: () => setSteps((previous) => previous.slice(0, -1)),
+    push: (next) => step((previous) => [...previous, next]),
+    back: () => step((previous) => previous.slice(0, -1)),
     open,
     setOpen,
     onActionError: props.onActionError ?? ((error) => console.error(error)),
+    moves: drilled.moves,
   };
+}
+
+/**
+ * After a step in place (a break down, a zoom, the rows, the breadcrumb back), focus goes to
+ * what the widget shows now once it is drawn (`find`: its heading, its table, its
+ * breadcrumb), so it is never left on the page's body when the mark, row or breadcrumb pressed
+ * went away, and Tab goes on from the drilled chart. Not when the user has gone elsewhere
+ * (outside the widget) meanwhile.
+ */
+export function useStepFocus(drill: Drill, shown: unknown, find: () => HTMLElement | null | undefined) {
+  const handled = useRef(drill.moves);
+  // What this step focused: drawn anew (a table asked again another way), it takes focus again.
+  const given = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const at = document.activeElement;
+    const lost = given.current !== null && !given.current.isConnected && (!at || at === document.body);
+    if (handled.current === drill.moves && !lost) return;
+    const target = find();
+    if (!target) return;
+    handled.current = drill.moves;
+    const widget = target.closest('.ek-qchart, .ek-qtable, .ek-kpi');
+    if (at && at !== document.body && at.isConnected && !widget?.contains(at)) return;
+    given.current = target;
+    target.focus();
+    // Once per step shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
 }
 
 /** The open menu of `drill`, if any (its code loads as it first opens). */

@@ -417,3 +417,27 @@ describe('chartSummary', () => {
     );
   });
 });
+
+describe('chartSummary in the chart’s formats', () => {
+  it('reads dates and money as the chart shows them, never as the raw text', () => {
+    const result = {
+      sqlQuery: 'q',
+      queryTitle: 'Revenue by month',
+      columns: [
+        { name: 'month', type: 'Date', kind: 'time' as const },
+        { name: 'revenue', type: 'Float64', kind: 'number' as const },
+      ],
+      rows: [
+        ['2024-10-01T00:00:00.000', 1200.5],
+        ['2024-11-01T00:00:00.000', 99],
+      ],
+      totalRows: 2,
+      truncated: false,
+    };
+    const summary = chartSummary({ mark: 'line' }, result);
+    expect(summary).not.toMatch(/T00:00|2024-1/);
+    expect(summary).toBe(
+      'Line chart: Revenue by month, 2 rows. Highest revenue: October 2024, $1,200.50. Lowest: November 2024, $99.00.',
+    );
+  });
+});
