@@ -4,3 +4,4 @@ export * from './definition';
 export * from './store';
 export * from './checks';
 export * from './api-client';
+export * from './layout';
