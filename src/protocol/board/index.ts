@@ -5,3 +5,4 @@ export * from './store';
 export * from './checks';
 export * from './api-client';
 export * from './layout';
+export * from './merge';
