@@ -18,8 +18,9 @@ import { PinnedResult } from './PinnedResult';
 // board's (and the page's) filters reach it as JSON filter values, never spliced into SQL.
 // Otherwise its SQL runs as pinned, and the widget says the board's filters do not apply.
 
-/** The line under a native pinned answer, and a table's title, pager and one row (styles.css). */
+/** The line under a native pinned answer, its title over a table, and a table's chrome and one row (styles.css). */
 const FOOT = 24;
+const TITLE = 24;
 const TABLE_CHROME = 84;
 const TABLE_ROW = 33;
 
@@ -86,11 +87,15 @@ export function PinnedAnswer({ widget, labels, height, today, locale }: PinnedAn
     return (
       <div className="ek-board__answer-native" data-follows-filters="">
         {widget.view === 'table' ? (
-          <QueryTable
-            {...common}
-            query={query}
-            pageSize={Math.max(1, Math.floor((height - FOOT - TABLE_CHROME) / TABLE_ROW) - 1)}
-          />
+          <>
+            {/* A table's own title is its caption, for screen readers: the answer's shows, as pinned. */}
+            <h3 className="ek-board__note-title">{widget.title}</h3>
+            <QueryTable
+              {...common}
+              query={query}
+              pageSize={Math.max(1, Math.floor((height - TITLE - FOOT - TABLE_CHROME) / TABLE_ROW) - 1)}
+            />
+          </>
         ) : (
           <QueryChart
             {...common}
