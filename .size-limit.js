@@ -91,6 +91,8 @@ const lazyModules = [
   './BoardView.js',
   // The form adding a widget to a board, loaded when it is first opened in edit mode.
   './AddWidget.js',
+  // The dialog choosing the board a chat answer is pinned to, loaded when "Pin to board…" is first chosen.
+  './PinDialog.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import type { AnswerWidget } from '../../../protocol/board/widget';
-import type { MetaResponse } from '../../../protocol/semantic/meta';
-import type { SemanticQuery } from '../../../protocol/semantic/query';
-import { sqlToSemanticQuery } from '../../../protocol/semantic/sql-query';
+import { chartKindOf, pinnedQuery } from '../../../protocol/board/pinned-query';
 import { useSemanticMeta } from '../../native/data/use-semantic-query';
 import { QueryChart } from '../../native/QueryChart';
-import type { QueryChartKind } from '../../native/query-chart-spec';
 import { QUERY_CHART_CHROME } from '../../native/query-chart-types';
 import { QueryTable } from '../../native/QueryTable';
 import { useBoardDrill } from '../board-drill';
@@ -23,37 +20,6 @@ const FOOT = 24;
 const TITLE = 24;
 const TABLE_CHROME = 84;
 const TABLE_ROW = 33;
-
-/** The chart the pinned spec drew (`mark` of its top level), where the native chart has it. */
-export function chartKindOf(spec: string | undefined): QueryChartKind | undefined {
-  if (!spec) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(spec);
-    if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const mark: unknown = (parsed as { mark?: unknown }).mark;
-    const type = typeof mark === 'object' && mark !== null ? (mark as { type?: unknown }).type : mark;
-    if (type === 'bar') return 'bar';
-    if (type === 'line' || type === 'area' || type === 'point') return 'line';
-    return undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The pinned SQL as a semantic query over `meta`, or undefined where it is not one. A table
- * with a `LIMIT` keeps its SQL: the native table pages through every row, past the limit.
- */
-export function pinnedQuery(
-  sql: string,
-  view: AnswerWidget['view'],
-  meta: MetaResponse | undefined,
-): SemanticQuery | undefined {
-  if (!meta) return undefined;
-  const translated = sqlToSemanticQuery(sql, meta);
-  if (!translated.ok || (view === 'table' && translated.query.limit !== undefined)) return undefined;
-  return translated.query;
-}
 
 /** Props of {@link PinnedAnswer}. */
 export interface PinnedAnswerProps {
