@@ -4,7 +4,15 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Board, type BoardDefinition, type BoardLabels } from '../../src/react/boards';
 import { FilterBar } from '../../src/react/native';
 import { ELIAS, LAST_QUARTER, NativeFrame, type NativeFrameOptions } from '../support/native-data';
-import { answerBoard, badBoard, followingAnswerBoard, futureBoard, notesBoard, salesBoard } from './board-definitions';
+import {
+  answerBoard,
+  badBoard,
+  followingAnswerBoard,
+  futureBoard,
+  holedBoard,
+  notesBoard,
+  salesBoard,
+} from './board-definitions';
 
 // Boards on the mock's data API by the session path (Erin unless said otherwise), over the
 // last quarter of the mock's data (its "now" is 2024-12-31): the native KPIs, charts and
@@ -528,6 +536,34 @@ export const German: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Kachel hinzufügen' }));
     const form = await canvas.findByRole('dialog', { name: 'Eine Kachel hinzufügen' }, { timeout: 15_000 });
     await expect(within(form).getByRole('radio', { name: 'Diagramm' })).toBeVisible();
+  },
+};
+
+/**
+ * A board saved with holes and an overlap shows compacted: every widget as high as the widgets
+ * above it allow, none over another; the first edit saves it so.
+ */
+export const SavedWithHoles: Story = {
+  args: { definition: holedBoard(), editable: true, onChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: 'Goals' }, { timeout: 15_000 });
+    const place = (id: string) => {
+      const style = canvasElement.querySelector<HTMLElement>(`[data-widget-id="${id}"]`)!.style;
+      return ['x', 'y'].map((axis) => Number(style.getPropertyValue(`--ek-board-${axis}`)) - 1).join(',');
+    };
+    // Goals rose to the top; Dates, which overlapped it, went under it; Owners under both.
+    await expect(['goals', 'risks', 'dates', 'owners'].map(place)).toEqual(['0,0', '4,0', '2,2', '0,4']);
+    laidOut(canvasElement);
+    canvas.getByRole('group', { name: 'Risks' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    const saved = (args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition;
+    await expect(saved.widgets.map((w) => `${w.id} ${w.layout.x},${w.layout.y}`)).toEqual([
+      'goals 4,0',
+      'risks 0,0',
+      'owners 0,4',
+      'dates 2,2',
+    ]);
   },
 };
 
