@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isStorableText } from '../../../protocol/board/checks';
-import {
-  BoardStoreError,
-  type BoardRecord,
-  type BoardStore,
-  type BoardSummary,
-  type BoardUser,
-} from '../../../protocol/board/store';
+import { storableText } from '../../../protocol/board/checks';
+import type { BoardRecord, BoardStore, BoardSummary, BoardUser } from '../../../protocol/board/store';
 import { MAX_BOARD_TITLE_LENGTH } from '../../../protocol/board/widget';
 import { useLatest } from '../../internal/use-latest';
 import { line, type PinActionLabels } from './pin-action';
@@ -101,8 +95,9 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy.current || choice === undefined) return;
-    const name = line(title, MAX_BOARD_TITLE_LENGTH);
-    if (choice === NEW && (!name || !isStorableText(name))) {
+    // What a store keeps: one line, no NUL or lone surrogate (replaced, as a listing's title is).
+    const name = storableText(line(title, MAX_BOARD_TITLE_LENGTH));
+    if (choice === NEW && !name) {
       setMissing(true);
       titleField.current?.focus();
       return;
@@ -117,9 +112,7 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
           : await pinAnswer(store, user, choice, answer);
       callbacks.current.onPinned(board);
     } catch (error) {
-      setFailure(
-        labels.failed(error instanceof BoardStoreError || error instanceof Error ? reasonOf(error) : 'unknown'),
-      );
+      setFailure(labels.failed(reasonOf(error)));
     } finally {
       busy.current = false;
       setPinning(false);
