@@ -111,7 +111,7 @@ describe('compactLayout', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('keeps the order of a layout without overlaps: the higher of two in a column stays higher', () => {
     // Any layout, less each widget that overlaps one before it.

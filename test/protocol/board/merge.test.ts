@@ -281,6 +281,7 @@ const json = (value: unknown) => JSON.stringify(value ?? null);
 const conflictIds = (conflicts: readonly BoardMergeConflict[]) =>
   conflicts.map((c) => (c.type === 'widget' ? c.id : `field:${c.field}`)).sort();
 
+// Property tests take a few hundred ms; a busy machine may take seconds (a generous timeout, not a limit).
 describe('mergeBoardDefinitions (property)', () => {
   it('one side unchanged: the merge is the other side, with no conflict', () => {
     fc.assert(
@@ -293,7 +294,7 @@ describe('mergeBoardDefinitions (property)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('a conflict exactly where both sides changed a unit differently; every other change kept', () => {
     fc.assert(
@@ -320,7 +321,7 @@ describe('mergeBoardDefinitions (property)', () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, 60_000);
 
   it('is symmetric in what it keeps: swapping the sides and the preference gives the same contents', () => {
     fc.assert(
