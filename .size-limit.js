@@ -91,6 +91,8 @@ const lazyModules = [
   './BoardView.js',
   // The form adding a widget to a board, loaded when it is first opened in edit mode.
   './AddWidget.js',
+  // The dialog choosing the board a chat answer is pinned to, loaded when "Pin to board…" is first chosen.
+  './PinDialog.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
@@ -201,12 +203,15 @@ const checks = [
     // with the other entries), without the lazy board. Budget set here (issue 31): measured
     // 3.3 KB from source; 3.66 KB once views load without Suspense in the browser (`lazyView`:
     // React's 300 ms reveal throttle held the widgets' requests back, docs/boards.md).
+    // Issue 39 (part A): 3.79 KB. The placeholder lays its boxes out with the board's own
+    // vertical compaction (compactLayout, in place of the push-down it had), or a board saved
+    // with holes would move when its code arrives: 3.8 KB.
     name: 'react-embedded-analytics/boards: Board, without its lazy board',
     path: 'dist/boards.js',
     import: '{ Board }',
     ignore: [...charts, ...dataClient, 'sql-formatter', 'react-markdown', 'remark-gfm', ...lazyModules],
     gzip: true,
-    limit: '3.7 KB',
+    limit: '3.8 KB',
   },
   {
     // Reported: the whole boards entry, with the stores for the browser (local, and over the
@@ -273,7 +278,10 @@ const checks = [
     // of it (each is its own export, and the entry has no side effects).
     // Issue 30: the prefetch reads an answer exactly as the browser does (rows past the limit
     // dropped, invalid values made missing: the protocol's cleanValues, about 0.4 KB): 19.9 KB.
-    limit: '20 KB',
+    // Issue 39 (part A): a board's pinned answers in a server render (pinnedAnswerOptions,
+    // semanticSqlOptions): the SQL reader that decides which way an answer is drawn, as the
+    // browser decides it, and the SQL route's capped decoder, about 6.3 KB: 26.2 KB.
+    limit: '26.5 KB',
   },
   {
     name: 'react-embedded-analytics/mock (tests and demos only)',

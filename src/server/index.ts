@@ -28,8 +28,12 @@ export { createDataProxy, DEFAULT_DATA_PROXY_MAX_BODY_BYTES, type DataProxyOptio
 export { chartQuery, MAX_CHART_ROWS } from '../protocol/semantic/chart-query';
 export {
   fetchSemanticQuery,
+  fetchSemanticSql,
+  pinnedAnswerOptions,
   semanticMetaOptions,
   semanticQueryOptions,
+  semanticSqlOptions,
+  type MetaResponse,
   type SemanticPrefetchOptions,
   type SemanticQueryOptions,
 } from './semantic-prefetch';

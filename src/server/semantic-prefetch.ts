@@ -15,7 +15,15 @@ import {
   type SemanticQuery,
   type SemanticResult,
 } from '../protocol';
+import { chartQuery, MAX_CHART_ROWS } from '../protocol/semantic/chart-query';
 import { cleanValues } from '../protocol/semantic/clean-values';
+import { CUBESQL_MAX_BYTES, readCubeSqlAnswer, semanticSqlKey } from '../protocol/semantic/sql-result';
+import { pinnedQuery } from '../protocol/board/pinned-query';
+import type { AnswerWidget } from '../protocol/board/widget';
+import type { SqlResult } from '../protocol/tools';
+
+/** The data model (`/meta`), as {@link semanticMetaOptions} reads it and {@link pinnedAnswerOptions} takes it. */
+export type { MetaResponse } from '../protocol';
 
 // A server renders native widgets with their numbers: it asks the data API itself and puts
 // each answer in the page's QueryClient under the exact key `useSemanticQuery` reads, in the
@@ -156,4 +164,130 @@ export function semanticMetaOptions(options: SemanticPrefetchOptions): SemanticQ
       return plain(parsed.data);
     },
   };
+}
+
+/** Longest error answer read from the SQL route (a message, not a page). */
+const MAX_SQL_ERROR_BYTES = 64 * 1024;
+
+/** An error answer's body (JSON, else its text), its first {@link MAX_SQL_ERROR_BYTES} only. */
+async function readError(response: Response): Promise<unknown> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_SQL_ERROR_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  // No Buffer: an edge runtime has none.
+  const bytes = new Uint8Array(Math.min(size, MAX_SQL_ERROR_BYTES));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - at);
+    bytes.set(part, at);
+    at += part.length;
+  }
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Runs SQL on the data API's SQL route (`POST …/cubesql`) as the browser's data client does for
+ * a pinned answer run as pinned: no redirect followed, the whole exchange within the deadline,
+ * the answer read line by line with its caps (at most `MAX_CHART_ROWS` rows kept, a number
+ * column's "NaN" or a time column's non-date made missing), and returned as the chat's
+ * `SqlResult` the browser keeps. Rejects with a `DataError`.
+ */
+export async function fetchSemanticSql(
+  sql: string,
+  options: SemanticPrefetchOptions,
+  signal?: AbortSignal,
+): Promise<SqlResult & { missing?: number }> {
+  const problem = serviceUrlProblem(options.apiUrl);
+  if (problem) throw new DataError('server', `apiUrl: ${problem}`);
+  if (typeof options.token !== 'string' || options.token === '') throw new DataError('unauthorized', 'no data token');
+  const fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const maxBytes = options.maxAnswerBytes ?? CUBESQL_MAX_BYTES;
+  const typed = (error: unknown): unknown =>
+    error instanceof DataError
+      ? error
+      : deadline.aborted
+        ? new DataError('timeout', 'the data API did not answer in time', { cause: error })
+        : signal?.aborted
+          ? signal.reason
+          : new DataError('network', 'could not reach the data API', { cause: error });
+  try {
+    const response = await fetcher(`${dataApiBaseUrl(options.apiUrl)}/cubesql`, {
+      method: 'POST',
+      headers: { Authorization: options.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: sql }),
+      // A redirect could take the SQL (and the token) elsewhere: none is followed.
+      redirect: 'manual',
+      signal: combined,
+    });
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new DataError('redirect', 'the data API redirected the request (not followed)', {
+        status: response.status,
+      });
+    }
+    if (!response.ok) throw dataErrorFromAnswer(response.status, await readError(response));
+    if (!response.body) throw new DataError('server', 'the SQL answer has no body', { status: response.status });
+    return plain(await readCubeSqlAnswer(response.body, sql, { maxRows: MAX_CHART_ROWS, maxBytes, signal: combined }));
+  } catch (error) {
+    throw typed(error);
+  }
+}
+
+/**
+ * As {@link semanticQueryOptions}, for a pinned answer whose SQL runs as pinned: its rows under
+ * the key the board's pinned answer reads, so the server's HTML has them and the browser does
+ * not ask again while they are fresh.
+ */
+export function semanticSqlOptions(
+  sql: string,
+  options: SemanticPrefetchOptions,
+): SemanticQueryOptions<SqlResult & { missing?: number }> {
+  return {
+    queryKey: semanticSqlKey(sql, options.scope),
+    queryFn: (context) => fetchSemanticSql(sql, options, context?.signal),
+  };
+}
+
+/**
+ * For a server render of a board: what a pinned answer on it reads, given the data model
+ * (`meta`, prefetched with {@link semanticMetaOptions} under the same scope). Where its SQL is one
+ * grouped query over the model, the board draws it as that query (a chart: its query with the
+ * row limit, as `chartQuery` has it); otherwise its SQL runs as pinned ({@link semanticSqlOptions}).
+ * Undefined for an answer drawn as a native table (it asks for a page as tall as its cell, in the
+ * browser). For a board and page without filters: filters change the query.
+ *
+ * ```ts
+ * const meta = await client.fetchQuery(semanticMetaOptions(options));
+ * for (const widget of board.widgets.filter((w) => w.kind === 'answer')) {
+ *   const answer = pinnedAnswerOptions(widget, meta, options);
+ *   if (answer) await client.prefetchQuery(answer);
+ * }
+ * ```
+ */
+export function pinnedAnswerOptions(
+  widget: AnswerWidget,
+  meta: MetaResponse,
+  options: SemanticPrefetchOptions,
+): SemanticQueryOptions<SemanticResult | (SqlResult & { missing?: number })> | undefined {
+  const query = pinnedQuery(widget.sqlQuery, widget.view, meta);
+  if (!query) return semanticSqlOptions(widget.sqlQuery, options);
+  return widget.view === 'chart' ? semanticQueryOptions(chartQuery(query), options) : undefined;
 }

@@ -4,7 +4,15 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Board, type BoardDefinition, type BoardLabels } from '../../src/react/boards';
 import { FilterBar } from '../../src/react/native';
 import { ELIAS, LAST_QUARTER, NativeFrame, type NativeFrameOptions } from '../support/native-data';
-import { answerBoard, badBoard, followingAnswerBoard, futureBoard, notesBoard, salesBoard } from './board-definitions';
+import {
+  answerBoard,
+  badBoard,
+  followingAnswerBoard,
+  futureBoard,
+  holedBoard,
+  notesBoard,
+  salesBoard,
+} from './board-definitions';
 
 // Boards on the mock's data API by the session path (Erin unless said otherwise), over the
 // last quarter of the mock's data (its "now" is 2024-12-31): the native KPIs, charts and
@@ -113,9 +121,10 @@ export const WithPageFilters: Story = {
 };
 
 /**
- * Edit mode by keyboard alone: Tab to a widget, arrows move it (what it lands on moves
- * below), Shift with arrows resizes it, each change announced with focus kept on the widget;
- * Ctrl+Z undoes, Shift+Ctrl+Z redoes, and every change is handed to the host.
+ * Edit mode by keyboard alone: Tab to a widget, arrows move it (onto a neighbour, the two swap
+ * places: nothing is pushed down a row, no hole is left), Shift with arrows resizes it, each
+ * change announced with focus kept on the widget; Ctrl+Z undoes, Shift+Ctrl+Z redoes, and every
+ * change is handed to the host.
  */
 export const EditByKeyboard: Story = {
   args: { definition: notesBoard(), editable: true, onChange: fn() },
@@ -125,21 +134,30 @@ export const EditByKeyboard: Story = {
     const status = canvas.getByRole('status');
     goals.focus();
     await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(status).toHaveTextContent('Goals moved to column 2, row 1.'));
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Goals moved to column 5, row 1, swapping places with Risks.'),
+    );
     await expect(canvas.getByRole('group', { name: 'Goals' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowDown}');
-    await waitFor(() => expect(status).toHaveTextContent('Goals moved to column 2, row 2.'));
+    const placed = () =>
+      ((args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition).widgets.map(
+        (w) => `${w.id} ${w.layout.x},${w.layout.y}`,
+      );
+    await expect(placed()).toEqual(['goals 4,0', 'risks 0,0', 'revenue 8,0', 'owners 0,2']);
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Goals moved to column 1, row 1, swapping places with Risks.'),
+    );
     await expect(canvas.getByRole('group', { name: 'Goals' })).toHaveFocus();
-    await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}');
-    await waitFor(() => expect(status).toHaveTextContent('Goals resized to 5 columns by 2 rows.'));
+    await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    await waitFor(() => expect(status).toHaveTextContent('Goals resized to 4 columns by 3 rows.'));
     await expect(args.onChange).toHaveBeenCalledTimes(3);
-    const last = (args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition;
-    await expect(last.widgets.find((w) => w.id === 'goals')!.layout).toEqual({ x: 1, y: 1, w: 5, h: 2 });
+    // Owners went under it.
+    await expect(placed()).toEqual(['goals 0,0', 'risks 4,0', 'revenue 8,0', 'owners 0,3']);
     await userEvent.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(status).toHaveTextContent('Undone: Goals resized to 5 columns by 2 rows.'));
+    await waitFor(() => expect(status).toHaveTextContent('Undone: Goals resized to 4 columns by 3 rows.'));
     await expect(canvas.getByRole('group', { name: 'Goals' })).toHaveFocus();
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    await waitFor(() => expect(status).toHaveTextContent('Redone: Goals resized to 5 columns by 2 rows.'));
+    await waitFor(() => expect(status).toHaveTextContent('Redone: Goals resized to 4 columns by 3 rows.'));
     laidOut(canvasElement);
     await allReady(canvasElement, 1, 0);
   },
@@ -169,12 +187,12 @@ export const UnknownWidget: Story = {
     await expect(map).toHaveTextContent('Not supported here');
     await expect(map).toHaveTextContent('geo-map');
     map.focus();
-    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{ArrowLeft}');
     const last = (args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition;
     await expect(last.widgets.find((w) => w.id === 'map')).toMatchObject({
       projection: 'equalEarth',
       query: { measures: ['orders.revenue'], dimensions: ['orders.country'] },
-      layout: { x: 4, y: 1, w: 8, h: 4 },
+      layout: { x: 0, y: 0, w: 8, h: 4 },
     });
     await allReady(canvasElement, 1, 0);
   },
@@ -436,7 +454,7 @@ export const TwoBoards: Story = {
     await allReady(erin!, 1, 0);
     await allReady(elias!, 1, 0);
     within(elias!).getByRole('group', { name: 'Goals' }).focus();
-    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(within(elias!).getByRole('status')).toHaveTextContent('Goals moved'));
     await expect(within(erin!).getByRole('status')).toHaveTextContent('');
     await expect(within(erin!).getByRole('button', { name: 'Undo' })).toBeDisabled();
@@ -492,6 +510,8 @@ const GERMAN: Partial<BoardLabels> = {
   addLoading: 'Das Datenmodell wird geladen…',
   addNoMembers: 'Das Datenmodell hat hier keine Kennzahlen: eine Notiz geht immer.',
   added: (name) => `${name} hinzugefügt.`,
+  swapped: (name, other, column, row) =>
+    `${name} nach Spalte ${column}, Zeile ${row} verschoben, an die Stelle von ${other}.`,
 };
 
 export const German: Story = {
@@ -504,7 +524,9 @@ export const German: Story = {
     goals.focus();
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() =>
-      expect(canvas.getByRole('status')).toHaveTextContent('Goals nach Spalte 2, Zeile 1 verschoben.'),
+      expect(canvas.getByRole('status')).toHaveTextContent(
+        'Goals nach Spalte 5, Zeile 1 verschoben, an die Stelle von Risks.',
+      ),
     );
     await expect(canvas.getByRole('button', { name: 'Rückgängig' })).toBeEnabled();
     // German numbers in the KPI: a decimal comma.
@@ -514,6 +536,34 @@ export const German: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Kachel hinzufügen' }));
     const form = await canvas.findByRole('dialog', { name: 'Eine Kachel hinzufügen' }, { timeout: 15_000 });
     await expect(within(form).getByRole('radio', { name: 'Diagramm' })).toBeVisible();
+  },
+};
+
+/**
+ * A board saved with holes and an overlap shows compacted: every widget as high as the widgets
+ * above it allow, none over another; the first edit saves it so.
+ */
+export const SavedWithHoles: Story = {
+  args: { definition: holedBoard(), editable: true, onChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('group', { name: 'Goals' }, { timeout: 15_000 });
+    const place = (id: string) => {
+      const style = canvasElement.querySelector<HTMLElement>(`[data-widget-id="${id}"]`)!.style;
+      return ['x', 'y'].map((axis) => Number(style.getPropertyValue(`--ek-board-${axis}`)) - 1).join(',');
+    };
+    // Goals rose to the top; Dates, which overlapped it, went under it; Owners under both.
+    await expect(['goals', 'risks', 'dates', 'owners'].map(place)).toEqual(['0,0', '4,0', '2,2', '0,4']);
+    laidOut(canvasElement);
+    canvas.getByRole('group', { name: 'Risks' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    const saved = (args.onChange as ReturnType<typeof fn>).mock.lastCall![0] as BoardDefinition;
+    await expect(saved.widgets.map((w) => `${w.id} ${w.layout.x},${w.layout.y}`)).toEqual([
+      'goals 4,0',
+      'risks 0,0',
+      'owners 0,4',
+      'dates 2,2',
+    ]);
   },
 };
 

@@ -80,11 +80,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Moves the first widget of `root` down once, by the keyboard. */
+/** Moves the first widget of `root` right once, by the keyboard (it swaps places with Risks). */
 async function moveFirst(root: HTMLElement) {
   const cell = (await within(root).findAllByRole('group', { name: 'Goals' }))[0]!;
   cell.focus();
-  await userEvent.keyboard('{ArrowDown}');
+  await userEvent.keyboard('{ArrowRight}');
 }
 
 /** Each edit is saved after a pause, and the status line says so. */

@@ -77,6 +77,23 @@ export function notesBoard(title = 'Planning'): BoardDefinition {
   };
 }
 
+/**
+ * A board saved with holes and an overlap (by hand, or before boards compacted): shown
+ * compacted, each widget as high as the widgets above it allow.
+ */
+export function holedBoard(): BoardDefinition {
+  return {
+    version: 2,
+    title: 'Saved with holes',
+    widgets: [
+      { id: 'goals', kind: 'text', title: 'Goals', text: 'Grow Europe by 10%.', layout: { x: 0, y: 3, w: 4, h: 2 } },
+      { id: 'risks', kind: 'text', title: 'Risks', text: 'Supply in Q1.', layout: { x: 4, y: 0, w: 4, h: 2 } },
+      { id: 'owners', kind: 'text', title: 'Owners', text: 'Erin, Elias.', layout: { x: 0, y: 9, w: 12, h: 2 } },
+      { id: 'dates', kind: 'text', title: 'Dates', text: 'Close on Friday.', layout: { x: 2, y: 4, w: 4, h: 2 } },
+    ],
+  };
+}
+
 /** A board saved by a newer version: a widget kind this one does not know, kept as it came. */
 export function futureBoard(): unknown {
   return {

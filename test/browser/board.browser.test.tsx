@@ -102,13 +102,26 @@ describe('Board in Chromium', () => {
     expect(order()).toEqual(['goals', 'risks', 'revenue', 'owners']);
     owners.focus();
     await userEvent.keyboard('{ArrowUp}');
-    // Owners now reads first: its node moved to the front, and it still has focus.
+    // Owners now reads first: its node moved to the front, and it still has focus; the three
+    // it went over are under it, on one row (no hole).
     await waitFor(() => expect(order()).toEqual(['owners', 'goals', 'risks', 'revenue']));
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Owners' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Owners moved to column 1, row 2.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Owners moved to column 1, row 1, swapping places with Goals.',
+    );
+    const tops = boxes();
+    expect(new Set(['goals', 'risks', 'revenue'].map((id) => tops[id]![1])).size).toBe(1);
+    expect(tops.goals![1]).toBe(tops.owners![1]! + 2 * (BOARD_ROW_HEIGHT + BOARD_GAP));
     await userEvent.keyboard('{ArrowUp}');
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Owners' }));
-    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Owners is at the edge of the board.');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    // Right onto Risks: Goals and Risks trade places.
+    screen.getByRole('group', { name: 'Goals' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(order()).toEqual(['owners', 'risks', 'goals', 'revenue']));
+    expect(screen.getByRole('status')).toHaveTextContent('Goals moved to column 5, row 3, swapping places with Risks.');
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Goals' }));
     await ready(1, 0);
     await shot('edit-keyboard');
   });
@@ -125,7 +138,8 @@ describe('Board in Chromium', () => {
     const from = handle.getBoundingClientRect();
     const area = grid.getBoundingClientRect();
     const pitch = (area.width + BOARD_GAP) / 12;
-    // Four columns right and two rows down, from the handle's middle.
+    // Four columns right and two rows down, from the handle's middle: past the middle of
+    // Owners (the whole width, under it), so it goes under Owners.
     await userEvent.dragAndDrop(handle, grid, {
       sourcePosition: { x: from.width / 2, y: from.height / 2 },
       targetPosition: {
@@ -135,9 +149,76 @@ describe('Board in Chromium', () => {
     });
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const goals = onChange.mock.lastCall![0].widgets.find((w) => w.id === 'goals')!;
-    expect(goals.layout).toEqual({ x: 4, y: 2, w: 4, h: 2 });
-    expect(within(document.body).getByRole('status')).toHaveTextContent('Goals moved to column 5, row 3.');
+    expect(goals.layout).toEqual({ x: 4, y: 4, w: 4, h: 2 });
+    expect(within(document.body).getByRole('status')).toHaveTextContent('Goals moved to column 5, row 5.');
+    const owners = onChange.mock.lastCall![0].widgets.find((w) => w.id === 'owners')!;
+    expect(owners.layout).toEqual({ x: 0, y: 2, w: 12, h: 2 });
     await shot('edit-dragged');
+  });
+
+  it('shows one title per widget in edit mode: its own, or its name on its edit strip when it shows none', async () => {
+    await page.viewport(1280, 900);
+    const board = salesBoard();
+    board.widgets.push({
+      id: 'bare',
+      kind: 'text',
+      text: 'A note without a title',
+      layout: { x: 8, y: 8, w: 4, h: 2 },
+    });
+    render(<OnMock definition={board} editable />);
+    await ready(7, 2);
+    // Each titled widget's heading is the only title it shows (the edit strip has none).
+    for (const id of ['revenue', 'orders', 'aov', 'software', 'weekly', 'note', 'regions']) {
+      const cell = document.querySelector<HTMLElement>(`[data-widget-id="${id}"]`)!;
+      expect(cell.querySelector('.ek-board__bar-name'), id).toBeNull();
+      const title = cell.querySelector('h3')!.textContent!;
+      expect(title.length, id).toBeGreaterThan(2);
+      const titled = [...cell.querySelectorAll('h2, h3, h4, .ek-board__bar, .ek-board__bar-name')].filter((el) =>
+        el.textContent!.includes(title),
+      );
+      expect(titled, `${id}: "${title}" once`).toHaveLength(1);
+    }
+    expect(document.querySelector('[data-widget-id="software"] h3')).toHaveTextContent('Software revenue');
+    // A table's title is its caption, for screen readers: its name is on the strip (once).
+    const table = document.querySelector<HTMLElement>('[data-widget-id="countries"]')!;
+    expect(table.querySelector('h3')).toBeNull();
+    expect(table.querySelector('.ek-board__bar-name')).toHaveTextContent('Table of revenue, orders');
+    expect(table.querySelector('caption')).toHaveTextContent('Table of revenue, orders');
+    const bare = document.querySelector<HTMLElement>('[data-widget-id="bare"]')!;
+    expect(bare.querySelector('.ek-board__bar-name')!.textContent).toBe('Note “A note without a title”');
+    await shot('edit-titles');
+  });
+
+  it("puts about as many ticks on a wide cell's horizontal bar chart as the chat does (not one per 40 px)", async () => {
+    await page.viewport(1280, 900);
+    const regions = { measures: ['orders.revenue'], dimensions: ['orders.region'] };
+    const definition: BoardDefinition = {
+      version: 2,
+      title: 'Wide',
+      widgets: [{ id: 'wide', kind: 'chart', query: regions, chart: 'bar', layout: { x: 0, y: 0, w: 12, h: 5 } }],
+    };
+    render(<OnMock definition={definition} width={1200} />);
+    await ready(1, 1);
+    // The value axis along the bottom: its tick marks are its vertical lines.
+    const ticks = () =>
+      [...document.querySelectorAll('.ek-chart__view svg .role-axis-tick line')].filter(
+        (line) => line.getAttribute('y2') === '5',
+      ).length;
+    const view = document.querySelector<HTMLElement>('.ek-chart__view')!;
+    expect(view.getBoundingClientRect().width).toBeGreaterThan(1000);
+    expect(document.querySelector('.ek-chart__canvas')!.getAttribute('data-orientation')).toBe('horizontal');
+    const wide = ticks();
+    // Vega-Lite's default of one per 40 px gave 33 here ($50K steps).
+    expect(wide).toBeGreaterThanOrEqual(4);
+    expect(wide).toBeLessThanOrEqual(10);
+    await shot('wide-ticks');
+    cleanup();
+    // The same chart at the chat's width.
+    render(<OnMock definition={definition} width={420} />);
+    await ready(1, 1);
+    const narrow = ticks();
+    expect(narrow).toBeGreaterThanOrEqual(3);
+    expect(wide - narrow).toBeLessThanOrEqual(4);
   });
 
   it('stacks in reading order on a phone, each widget as tall as on a wide screen', async () => {

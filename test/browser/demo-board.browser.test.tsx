@@ -106,6 +106,7 @@ describe('the demo: My board and Explore', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Revenue by region' }, { timeout: 15_000 }));
     await answered();
     // A move waits for the board's pause before it is saved: the pin comes inside that pause.
+    // (Right onto Orders: the two swap places, Revenue to column 5.)
     const revenue = await cell('revenue');
     revenue.focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -119,14 +120,14 @@ describe('the demo: My board and Explore', () => {
     await waitFor(() =>
       expect(
         document.querySelector<HTMLElement>('[data-widget-id="revenue"]')!.style.getPropertyValue('--ek-board-x'),
-      ).toBe('2'),
+      ).toBe('5'),
     );
     // And in the store: a new page load shows both.
     cleanup();
     renderDemo('erin', 'd2-test-race');
     await userEvent.click(screen.getByRole('button', { name: 'My board' }));
     await cell('answer-4');
-    expect((await cell('revenue')).style.getPropertyValue('--ek-board-x')).toBe('2');
+    expect((await cell('revenue')).style.getPropertyValue('--ek-board-x')).toBe('5');
   }, 60_000);
 
   it('saves an explored question to My board, and keeps the question in the URL', async () => {

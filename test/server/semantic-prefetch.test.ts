@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, MOCK_DATA_API_SECRET, startMockServer, type MockServer } from '../../src/mock';
 import { DataError, semanticQueryKey } from '../../src/protocol';
 import { createDataClient } from '../../src/react/native/data/data-client';
-import { createDataToken, fetchSemanticQuery, semanticMetaOptions, semanticQueryOptions } from '../../src/server';
+import { semanticSqlKey } from '../../src/protocol/semantic/sql-result';
+import {
+  chartQuery,
+  createDataToken,
+  fetchSemanticQuery,
+  fetchSemanticSql,
+  pinnedAnswerOptions,
+  semanticMetaOptions,
+  semanticQueryOptions,
+  semanticSqlOptions,
+  type AnswerWidget,
+} from '../../src/server';
 
 let server: MockServer;
 let token: string;
@@ -124,5 +135,80 @@ describe('semanticQueryOptions (server prefetch)', () => {
     const result = await fetchSemanticQuery(REVENUE_BY_REGION, { apiUrl: apiUrl(), token, fetch: faulty });
     expect(result.data).toHaveLength(1);
     expect(requests.filter((path) => path.endsWith('/load'))).toHaveLength(3);
+  });
+});
+
+describe('pinned answers (server prefetch)', () => {
+  const BY_REGION = 'SELECT region, SUM(revenue) AS revenue FROM orders GROUP BY region ORDER BY revenue DESC';
+  const answer = (sqlQuery: string, view: AnswerWidget['view'] = 'chart'): AnswerWidget => ({
+    id: 'pin',
+    kind: 'answer',
+    title: 'Revenue by region',
+    sqlQuery,
+    view,
+    layout: { x: 0, y: 0, w: 12, h: 5 },
+  });
+
+  it("runs SQL on the SQL route exactly as the browser's data client does, under the key a pinned answer reads", async () => {
+    const client = createDataClient({ apiUrl: apiUrl(), getDataToken: () => async () => token });
+    const fromBrowser = await client.sql!(BY_REGION, new AbortController().signal);
+    const fromServer = await fetchSemanticSql(BY_REGION, { apiUrl: apiUrl(), token });
+    expect(fromServer).toEqual(fromBrowser);
+    // Elias's identity: Europe only.
+    expect(fromServer.rows.map((row) => row[0])).toEqual(['Europe']);
+    expect(semanticSqlOptions(BY_REGION, { apiUrl: apiUrl(), token, scope: 'page' }).queryKey).toEqual(
+      semanticSqlKey(BY_REGION, 'page'),
+    );
+  });
+
+  it('reads what the board draws: the chart query where the SQL translates, else the SQL; none for a native table', async () => {
+    const options = { apiUrl: apiUrl(), token, scope: 'page' };
+    const meta = await semanticMetaOptions(options).queryFn();
+    const chart = pinnedAnswerOptions(answer(BY_REGION), meta, options)!;
+    expect(chart.queryKey).toEqual(
+      semanticQueryOptions(
+        chartQuery({
+          measures: ['orders.revenue'],
+          dimensions: ['orders.region'],
+          order: [['orders.revenue', 'desc']],
+        }),
+        options,
+      ).queryKey,
+    );
+    const rows = (await chart.queryFn()) as { data: Record<string, unknown>[] };
+    expect(rows.data.map((row) => row['orders.region'])).toEqual(['Europe']);
+    // SQL that is not one grouped query over the model runs as pinned.
+    const joined = 'SELECT 1 AS one';
+    expect(pinnedAnswerOptions(answer(joined), meta, options)!.queryKey).toEqual(semanticSqlKey(joined, 'page'));
+    // A native table asks for a page as tall as its cell, in the browser.
+    expect(pinnedAnswerOptions(answer(BY_REGION, 'table'), meta, options)).toBeUndefined();
+  });
+
+  it('fails with typed errors, reading no more of an error than a message, and follows no redirect', async () => {
+    await expect(fetchSemanticSql(BY_REGION, { apiUrl: apiUrl(), token: 'made.up.token' })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    await expect(fetchSemanticSql('SELEC nothing', { apiUrl: apiUrl(), token })).rejects.toMatchObject({
+      kind: 'bad-query',
+    });
+    const huge: typeof fetch = async () =>
+      new Response(new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(1024 * 1024).fill(65)) }), {
+        status: 500,
+      });
+    const error = await fetchSemanticSql(BY_REGION, { apiUrl: apiUrl(), token, fetch: huge }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataError);
+    expect((error as DataError).message.length).toBeLessThan(70 * 1024);
+    const moved: typeof fetch = async (_input, init) => {
+      expect(init?.redirect).toBe('manual');
+      return new Response(null, { status: 302, headers: { Location: 'https://elsewhere.example/' } });
+    };
+    await expect(fetchSemanticSql(BY_REGION, { apiUrl: apiUrl(), token, fetch: moved })).rejects.toMatchObject({
+      kind: 'redirect',
+    });
+    const stalled: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    await expect(
+      fetchSemanticSql(BY_REGION, { apiUrl: apiUrl(), token, fetch: stalled, timeoutMs: 50 }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
   });
 });

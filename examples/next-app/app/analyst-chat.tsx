@@ -4,7 +4,7 @@
 // renders the chat with the page's plain props.
 import { useMemo } from 'react';
 import { AgentChat, ThreadList, useThreadList, type AgentChatProps, type ChatFeedback } from 'react-embedded-analytics';
-import { createBoardApiClient, pinAnswer, pinResultAction } from 'react-embedded-analytics/boards';
+import { createBoardApiClient, pinResultAction } from 'react-embedded-analytics/boards';
 import { serverThreadStore } from './thread-store';
 
 /** Stores a rating with the conversation on the backend (`POST /api/feedback`, an upsert by answer). */
@@ -21,12 +21,13 @@ async function sendFeedback({ chatId, messageId, question, answer, sql, rating, 
 // The API knows the user from the cookie; the `user` passed to it only says whose the board is.
 const boards = createBoardApiClient({ url: '/api/boards' });
 
-/** Who is signed in, and the board their pinned answers go to ("My board", lib/boards.ts). */
+/** Who is signed in (their boards are where "Pin to board…" offers to pin). */
 export interface ChatAccount {
   userId: string;
-  /** Absent when the board could not be read: no "Pin to board" then. */
-  boardId?: string;
 }
+
+/** A board's page: the note after a pin links there. */
+const boardHref = (id: string) => `/board?id=${encodeURIComponent(id)}`;
 
 type ChatProps = Omit<AgentChatProps, 'onFeedback' | 'resultActions' | 'chatId' | 'onChatIdChange' | 'onQuestion'>;
 
@@ -38,27 +39,18 @@ export function AnalystChat({ account, ...props }: ChatProps & { account?: ChatA
 function SignedInChat({ account, ...props }: ChatProps & { account: ChatAccount }) {
   // The list lives on the backend (/api/threads), one per user; its failures are logged and it is read again.
   const threads = useThreadList({ store: serverThreadStore, onError: (error) => console.warn(error) });
-  const { userId, boardId } = account;
-  // Every SQL result's Export menu gets "Pin to board": the answer joins the user's board (a
-  // save another tab made first is read again, never overwritten), and /board runs it live.
-  const pin = useMemo(
-    () =>
-      boardId === undefined
-        ? undefined
-        : pinResultAction({
-            onPin: async (answer) => {
-              await pinAnswer(boards, { id: userId }, boardId, answer);
-            },
-          }),
-    [userId, boardId],
-  );
+  const { userId } = account;
+  // Every SQL result's Export menu gets "Pin to board…": a dialog lists the user's boards (or
+  // makes a new one), the answer joins the board chosen (a save another tab made first is read
+  // again, never overwritten), and the note that follows links to it, where it runs live.
+  const pin = useMemo(() => pinResultAction({ store: boards, user: { id: userId }, boardHref }), [userId]);
   return (
     <div className="analyst-chat">
       <details className="analyst-chat__threads" open>
         <summary>Conversations</summary>
         <ThreadList list={threads} />
       </details>
-      <AgentChat {...props} {...threads.chatProps} onFeedback={sendFeedback} {...(pin ? { resultActions: pin } : {})} />
+      <AgentChat {...props} {...threads.chatProps} onFeedback={sendFeedback} resultActions={pin} />
     </div>
   );
 }

@@ -14,13 +14,9 @@ export default async function Page() {
   const embedBaseUrl = process.env.EMBED_BASE_URL;
   // The KPIs and the first chart, fetched here: their numbers are in the HTML.
   const native = user ? await prefetchNativeOverview(user) : null;
-  // The board the chat's "Pin to board" adds to; without the database the chat still works, without pinning.
-  const boardId = user
-    ? await myBoard(user).then(
-        (board) => board.id,
-        (error: unknown) => console.error('my board:', error),
-      )
-    : undefined;
+  // The user's "My board", made on their first visit: the chat's "Pin to board…" offers it first.
+  // Without the database the chat still works (the dialog says the boards could not be read).
+  if (user) await myBoard(user).catch((error: unknown) => console.error('my board:', error));
   return (
     <main style={{ maxWidth: 1280, margin: '0 auto', padding: 16 }}>
       <header style={{ display: 'flex', gap: 16, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -50,7 +46,7 @@ export default async function Page() {
                 ? {
                     user: { displayName: user.name },
                     persist: { user: user.id },
-                    account: { userId: user.id, ...(boardId ? { boardId } : {}) },
+                    account: { userId: user.id },
                   }
                 : {})}
               suggestions={['Revenue by region', 'Orders over time']}

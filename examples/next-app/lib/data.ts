@@ -8,9 +8,12 @@ import {
   checkBrowserRequest,
   createDataToken,
   isKnownWidget,
+  pinnedAnswerOptions,
   semanticMetaOptions,
   semanticQueryOptions,
+  type AnswerWidget,
   type BoardDefinition,
+  type MetaResponse,
 } from 'react-embedded-analytics/server';
 import { currentUser, type User } from './backend';
 import { FIRST_CHART_QUERY, KPI_MEASURES, NATIVE_SCOPE } from './native-queries';
@@ -78,8 +81,10 @@ export async function prefetchNativeOverview(user: User): Promise<NativeOverview
 }
 
 /**
- * The same for a board (app/board/page.tsx): its KPIs and charts, asked on the server under
- * the keys the board's widgets read (a chart's query with its row limit), so they are in the HTML.
+ * The same for a board (app/board/page.tsx): the data model, its KPIs and charts, and its pinned
+ * answers, asked on the server under the keys the board's widgets read (a chart's query with its
+ * row limit; a pinned answer drawn from the data model as that chart, else its SQL), so they are
+ * in the HTML and the browser renders what the server did.
  */
 export async function prefetchBoard(user: User, definition: BoardDefinition): Promise<NativeOverviewData | null> {
   let config;
@@ -94,8 +99,13 @@ export async function prefetchBoard(user: User, definition: BoardDefinition): Pr
   // A plain KPI asks `{ measures: [measure] }` and a chart its query with the row limit; board
   // filters, date ranges and comparisons change the query: those widgets load in the browser.
   const plain = !definition.filters;
-  await Promise.all(
-    definition.widgets
+  // The data model: widgets' names, and which way a pinned answer is drawn (so always: the
+  // browser must not learn it between the server's render and its own).
+  const metaOptions = semanticMetaOptions(options);
+  const meta = client.prefetchQuery(metaOptions).then(() => client.getQueryData<MetaResponse>(metaOptions.queryKey));
+  await Promise.all([
+    meta,
+    ...definition.widgets
       .filter(isKnownWidget)
       .flatMap((widget) =>
         plain && widget.kind === 'kpi' && !widget.timeDimension && !widget.dateRange && !widget.filters
@@ -104,6 +114,13 @@ export async function prefetchBoard(user: User, definition: BoardDefinition): Pr
             ? [client.prefetchQuery(semanticQueryOptions(chartQuery(widget.query), options))]
             : [],
       ),
-  );
+    ...definition.widgets
+      .filter((widget): widget is AnswerWidget => plain && widget.kind === 'answer')
+      .map(async (widget) => {
+        const model = await meta;
+        const answer = model && pinnedAnswerOptions(widget, model, options);
+        if (answer) await client.prefetchQuery(answer);
+      }),
+  ]);
   return { apiUrl: config.apiUrl, dehydrated: dehydrate(client) };
 }

@@ -4,3 +4,5 @@ export * from './definition';
 export * from './store';
 export * from './checks';
 export * from './api-client';
+export * from './layout';
+export * from './merge';

@@ -2,6 +2,7 @@ import { NdjsonLineDecoder, type NdjsonEvent } from '../ndjson';
 import { SqlColumnSchema, toSqlResult, type Cell, type SqlColumnWire, type SqlResult } from '../tools';
 import { isTimeText, numberValue } from './clean-values';
 import { DataError } from './data-error';
+import { SEMANTIC_KEY_ROOT } from './query-key';
 
 // The data API's SQL route (`POST {deploymentUrl}/cubejs-api/v1/cubesql`, `{query}`) answers
 // as JSON lines: one `{schema}` line, then `{data: [[…]]}` lines, or an `{error}` line. A pinned
@@ -17,6 +18,13 @@ export interface CubeSqlLimits {
   /** Columns accepted in the schema; more is a `server` error. Default 200. */
   maxColumns?: number;
 }
+
+/**
+ * The cache key of a pinned answer's rows from the SQL route: one request per SQL and provider
+ * scope, the same for a server's prefetch and the browser. (Beside the decoder, not in the
+ * protocol entry: only code that reads pinned answers needs it.)
+ */
+export const semanticSqlKey = (sql: string, scope = 'default') => [SEMANTIC_KEY_ROOT, scope, 'sql', sql] as const;
 
 /** Default row cap of a pinned answer: more than any chart or table of a board shows. */
 export const CUBESQL_MAX_ROWS = 5_000;

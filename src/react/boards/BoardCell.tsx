@@ -2,7 +2,7 @@ import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 're
 import type { BoardWidget } from '../../protocol/board/widget';
 import { cellStyle, contentHeight } from './board-geometry';
 import type { BoardLabels, MemberTitle } from './labels';
-import { WidgetContent } from './WidgetContent';
+import { showsOwnTitle, WidgetContent } from './WidgetContent';
 
 /** What a pointer on a handle starts: moving the widget or resizing it. */
 export type DragMode = 'move' | 'resize';
@@ -62,6 +62,7 @@ export const BoardCell = memo(function BoardCell({
     <div className="ek-board__content">
       <WidgetContent
         widget={widget}
+        name={name}
         height={contentHeight(h, editable)}
         labels={labels}
         today={today}
@@ -106,7 +107,8 @@ export const BoardCell = memo(function BoardCell({
           onClick={focusCell}
         >
           <span aria-hidden="true">⠿</span>
-          <span className="ek-board__bar-name">{name}</span>
+          {/* One title per widget: its own where it shows one, else its name here. */}
+          {showsOwnTitle(widget) ? null : <span className="ek-board__bar-name">{name}</span>}
         </button>
         <button
           type="button"

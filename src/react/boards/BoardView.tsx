@@ -16,6 +16,7 @@ import {
   type BoardDefinition,
   type BoardReading,
 } from '../../protocol/board/definition';
+import { compactWidgets } from '../../protocol/board/layout';
 import { BoardWidgetSchema, type BoardWidget } from '../../protocol/board/widget';
 import { useIsomorphicLayoutEffect } from '../internal/use-isomorphic-layout-effect';
 import { useLatest } from '../internal/use-latest';
@@ -31,8 +32,8 @@ import {
   BOARD_COLUMNS,
   byReadingOrder,
   firstFreePlace,
+  keyMove,
   layoutRows,
-  moveBy,
   placeWidget,
   resizeBy,
   type PlacedWidget,
@@ -185,8 +186,11 @@ function EditableBoard({
     onEmit(definitionOf(board, next.present.widgets, rejected));
   };
 
-  /** Records a new layout (a move or a resize) and says where the widget is now. */
-  const commitLayout = (id: string, layout: readonly PlacedWidget[], mode: DragMode) => {
+  /**
+   * Records a new layout (a move or a resize) and says where the widget is now, and with which
+   * widget it swapped places.
+   */
+  const commitLayout = (id: string, layout: readonly PlacedWidget[], mode: DragMode, swapped?: string) => {
     const before = current.current;
     const nextWidgets = withLayout(before.present.widgets, layout);
     const widget = nextWidgets.find((item) => item.id === id);
@@ -197,7 +201,13 @@ function EditableBoard({
       return;
     }
     const { x, y, w, h } = widget.layout;
-    const text = mode === 'move' ? labels.moved(name, x + 1, y + 1) : labels.resized(name, w, h);
+    const other = swapped === undefined ? undefined : nextWidgets.find((item) => item.id === swapped);
+    const text =
+      mode === 'resize'
+        ? labels.resized(name, w, h)
+        : other
+          ? labels.swapped(name, labels.name(other, memberTitle), x + 1, y + 1)
+          : labels.moved(name, x + 1, y + 1);
     apply(record(before, { widgets: nextWidgets, change: { id, text } }), id);
     say(text);
   };
@@ -207,7 +217,8 @@ function EditableBoard({
     const widget = before.present.widgets.find((item) => item.id === id);
     if (!widget) return;
     const text = labels.removed(labels.name(widget, memberTitle));
-    const rest = before.present.widgets.filter((item) => item.id !== id);
+    // What was under it rises into its place.
+    const rest = compactWidgets(before.present.widgets.filter((item) => item.id !== id));
     // Focus goes to the widget that now reads in its place, else the board.
     const order = [...before.present.widgets].sort((a, b) => byReadingOrder(a.layout, b.layout));
     const at = order.findIndex((item) => item.id === id);
@@ -253,7 +264,8 @@ function EditableBoard({
     if (!BoardWidgetSchema.test(widget)) return;
     setAdding(false);
     const text = labels.added(labels.name(widget, memberTitle));
-    apply(record(before, { widgets: [...before.present.widgets, widget], change: { id: widget.id, text } }), widget.id);
+    const widgets = compactWidgets([...before.present.widgets, widget]);
+    apply(record(before, { widgets, change: { id: widget.id, text } }), widget.id);
     say(text);
   };
 
@@ -283,7 +295,10 @@ function EditableBoard({
       const layout = layoutOf(current.current.present.widgets);
       const [dx, dy] = delta;
       if (event.shiftKey) commitLayout(id, resizeBy(layout, id, dx, dy), 'resize');
-      else commitLayout(id, moveBy(layout, id, dx, dy), 'move');
+      else {
+        const move = keyMove(layout, id, dx, dy);
+        commitLayout(id, move.layout, 'move', move.swapped);
+      }
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       remove(id);

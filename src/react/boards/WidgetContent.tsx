@@ -14,6 +14,8 @@ import { Scrolling } from './Scrolling';
 /** What the content of a cell needs: the widget, the height it has, the words. */
 export interface WidgetContentProps {
   widget: BoardWidget;
+  /** Its name (`labels.name`): the title of a table that has none of its own. */
+  name: string;
   /** Pixels the widget may take (its cell less the edit strip). */
   height: number;
   labels: BoardLabels;
@@ -26,25 +28,34 @@ const TABLE_CHROME = 84;
 const TABLE_ROW = 33;
 
 /**
+ * Whether the widget shows a title of its own (a KPI's, a chart's heading, a pinned answer's, a
+ * note's when it has one): then the cell's edit strip does not repeat it. A table's title is
+ * its caption, for screen readers: the strip shows its name.
+ */
+export const showsOwnTitle = (widget: BoardWidget): boolean =>
+  isKnownWidget(widget) && widget.kind !== 'table' && (widget.kind !== 'text' || Boolean(widget.title));
+
+/**
  * One widget's content: the native KPI, chart and table (with the board's shared filters),
  * a note as plain text, a pinned answer, or, for a kind this version does not know, "Not
  * supported here". Redrawn only when the widget itself or its height changes, never for a
  * move (the bench counts it).
  */
 export const WidgetContent = memo(
-  function WidgetContent({ widget, height, labels, today, locale }: WidgetContentProps) {
+  function WidgetContent({ widget, name, height, labels, today, locale }: WidgetContentProps) {
     if (!isKnownWidget(widget)) return <Unsupported kind={widget.kind} labels={labels} />;
-    return <Known widget={widget} height={height} labels={labels} today={today} locale={locale} />;
+    return <Known widget={widget} name={name} height={height} labels={labels} today={today} locale={locale} />;
   },
   (a, b) =>
     a.height === b.height &&
+    a.name === b.name &&
     a.labels === b.labels &&
     a.today === b.today &&
     a.locale === b.locale &&
     sameExceptPlace(a.widget, b.widget),
 );
 
-function Known({ widget, height, labels, today, locale }: WidgetContentProps & { widget: KnownWidget }) {
+function Known({ widget, name, height, labels, today, locale }: WidgetContentProps & { widget: KnownWidget }) {
   // The board's drill-through (on by default): every datum of a KPI, chart or table has its menu.
   const drill = useBoardDrill();
   const common = { ...(widget.title ? { title: widget.title } : {}), ...(locale ? { locale } : {}), ...drill };
@@ -77,6 +88,7 @@ function Known({ widget, height, labels, today, locale }: WidgetContentProps & {
       return (
         <QueryTable
           {...common}
+          title={widget.title || name}
           query={widget.query}
           pageSize={Math.max(1, Math.floor((height - TABLE_CHROME) / TABLE_ROW) - 1)}
         />

@@ -17,6 +17,22 @@ export {
   type RejectedWidget,
 } from '../../protocol/board/definition';
 export { BOARD_COLUMNS } from '../../protocol/board/widget';
+// The grid's compaction and the per-widget three-way merge (for a host resolving a save another
+// user made first, as the board's own saves will).
+export {
+  compactLayout,
+  compactWidgets,
+  type CompactOptions,
+  type GridPlace,
+  type PlacedWidget,
+} from '../../protocol/board/layout';
+export {
+  chooseMergeVersion,
+  mergeBoardDefinitions,
+  type BoardMerge,
+  type BoardMergeConflict,
+  type MergeBoardOptions,
+} from '../../protocol/board/merge';
 export type {
   AnswerWidget,
   BoardLayout,

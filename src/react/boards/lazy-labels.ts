@@ -33,6 +33,8 @@ export interface LazyBoardLabels {
   addNoMembers: string;
   /** Announced after a widget is added. */
   added: (name: string) => string;
+  /** Announced after a key move onto another widget, which took the moved one's place (1-based column and row). */
+  swapped: (name: string, other: string, column: number, row: number) => string;
   /** Under a pinned answer drawn from the data model: live, and it follows the board's filters. */
   answerFollows: string;
 }
@@ -54,5 +56,7 @@ export const DEFAULT_LAZY_BOARD_LABELS: LazyBoardLabels = {
   addLoading: 'Loading the data model…',
   addNoMembers: 'The data model has no measures to show here: a note can still be added.',
   added: (name) => `${name} added.`,
+  swapped: (name, other, column, row) =>
+    `${name} moved to column ${column}, row ${row}, swapping places with ${other}.`,
   answerFollows: "Live, with your data access and the board's filters.",
 };

@@ -10,7 +10,7 @@ import type { ColumnFormat } from './formats';
 import { defaultResultLabels, type ResultLabels } from './labels';
 import { MenuButton, type MenuEntry } from './Menu';
 import type * as ExportModule from './export-result';
-import type { ResultAction } from './result-action';
+import type { ResultAction, ResultActionNote } from './result-action';
 import type { DrawnChart } from './draw-chart';
 
 // Loaded lazily by <ResultChart> (it holds the toolbar's place meanwhile): the menus and the
@@ -67,18 +67,21 @@ export function ResultToolbar(props: ResultToolbarProps) {
   // The answer's chart is of a kind the switch does not offer (a pie): "As answered" goes back to it.
   const custom = props.answered !== undefined && chartTypeOf(props.answered) === undefined;
   const labels = { ...defaultResultLabels, ...props.labels };
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<string | ResultActionNote>('');
   const [active, setActive] = useState(0);
+  // The action whose dialog is open.
+  const [dialog, setDialog] = useState<ResultAction | null>(null);
   const controller = useRef<AbortController | null>(null);
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => {
-    if (!status || status === labels.preparing) return;
+    // A note with a link stays (a keyboard user must be able to reach it).
+    if (!status || status === labels.preparing || (typeof status === 'object' && status.link)) return;
     const timer = setTimeout(() => setStatus(''), STATUS_MS);
     return () => clearTimeout(timer);
   }, [status, labels.preparing]);
 
-  const run = async (task: () => Promise<string | void> | string | void) => {
+  const run = async (task: () => Promise<string | ResultActionNote | void> | string | ResultActionNote | void) => {
     try {
       setStatus((await task()) ?? '');
     } catch (error) {
@@ -129,9 +132,26 @@ export function ResultToolbar(props: ResultToolbarProps) {
   };
   const onExport = (key: string) => {
     const action = actions?.find((candidate) => `action:${candidate.key}` === key);
+    if (action?.dialog) {
+      setStatus('');
+      setDialog(action);
+      return;
+    }
     void run(
-      key === 'csv' ? csv : key === 'tsv' ? tsv : key === 'png' || key === 'svg' ? picture(key) : action!.onSelect,
+      key === 'csv'
+        ? csv
+        : key === 'tsv'
+          ? tsv
+          : key === 'png' || key === 'svg'
+            ? picture(key)
+            : () => action?.onSelect?.(),
     );
+  };
+  /** An action's dialog closed: what it said, and focus back on the menu's button. */
+  const closeDialog = (note?: string | ResultActionNote) => {
+    setDialog(null);
+    if (note) setStatus(note);
+    [...(bar.current?.querySelectorAll<HTMLElement>('[data-ek-tool]') ?? [])].at(-1)?.focus();
   };
 
   const types = switchable ? fittingChartTypes(result, props.formats) : [];
@@ -180,8 +200,34 @@ export function ResultToolbar(props: ResultToolbarProps) {
       </div>
       {/* A live region, not a second role="status" beside the chat's own. */}
       <span className="ek-chart__status" aria-live="polite">
-        {status}
+        {typeof status === 'string' ? (
+          status
+        ) : (
+          <>
+            {status.text}
+            {status.link ? (
+              <>
+                {' '}
+                <a className="ek-chart__status-link" href={status.link.href}>
+                  {status.link.label}
+                </a>
+              </>
+            ) : null}
+          </>
+        )}
       </span>
+      {dialog?.dialog ? <ActionDialog dialog={dialog.dialog} onDone={closeDialog} /> : null}
     </div>
   );
+}
+
+/** An action's own dialog, open until it says it is done. */
+function ActionDialog({
+  dialog,
+  onDone,
+}: {
+  dialog: NonNullable<ResultAction['dialog']>;
+  onDone: (note?: string | ResultActionNote) => void;
+}) {
+  return dialog(onDone);
 }

@@ -37,7 +37,7 @@ export function layoutChart(spec: Json, rows: readonly Row[], vertical?: boolean
   // A composition: its box grows to what it draws.
   if (height === undefined) return { spec, height, ...same };
   const sized = (s: Json): Json => ({
-    ...s,
+    ...withTicks(s),
     width: 'container',
     height: 'container',
     autosize: { type: 'fit', contains: 'padding' },
@@ -121,6 +121,21 @@ export function topSeries(
   }
   for (const [part, sum] of rest) out.push({ [category]: 'Other', [series]: part, [value]: sum });
   return out;
+}
+
+/**
+ * Ticks along a quantitative or temporal x axis chosen from the chart's width: Vega-Lite's own
+ * (one per 40 px) up to 240 px, then one per 160 px, so a chart in a wide board cell gets about
+ * as many as in the chat (8 at 1,200 px, not 30). A spec's own `tickCount` wins.
+ */
+const X_TICKS = { expr: 'min(ceil(width / 40), max(6, ceil(width / 160)))' };
+
+function withTicks(spec: Json): Json {
+  const encoding = isObject(spec.encoding) ? spec.encoding : undefined;
+  const x = encoding && isObject(encoding.x) ? encoding.x : undefined;
+  if (!x || (x.type !== 'quantitative' && x.type !== 'temporal')) return spec;
+  const axis = axisOf(x, { tickCount: X_TICKS });
+  return axis === null ? spec : { ...spec, encoding: { ...encoding, x: { ...x, axis } } };
 }
 
 function axisOf(def: Json, extra: Json): unknown {

@@ -43,17 +43,28 @@ describe('Board', () => {
     const { onChange, last } = await editBoard();
     const plan = cell('Plan');
     plan.focus();
-    press(plan, 'ArrowDown');
-    expect(status()).toHaveTextContent('Plan moved to column 1, row 2.');
+    // Onto the widget beside it: the two swap places (nothing is pushed down a row).
+    press(plan, 'ArrowRight');
+    expect(status()).toHaveTextContent('Plan moved to column 7, row 1, swapping places with Risks.');
     expect(document.activeElement).toBe(cell('Plan'));
     expect(onChange).toHaveBeenCalledTimes(1);
-    const widgets = last().widgets;
-    expect(widgets.find((w) => w.id === 'a')!.layout).toEqual({ x: 0, y: 1, w: 6, h: 2 });
-    // The widget under it was pushed below it; the kind from the future kept every field.
-    expect(widgets.find((w) => w.id === 'c')).toEqual({
+    expect(last().widgets.map((w) => w.layout)).toEqual([
+      { x: 6, y: 0, w: 6, h: 2 },
+      { x: 0, y: 0, w: 6, h: 2 },
+      { x: 0, y: 2, w: 12, h: 3 },
+    ]);
+    // Up past the two: it takes the top row and they go under it, the kind from the future
+    // keeping every field.
+    const future = cell('From the future');
+    future.focus();
+    press(future, 'ArrowUp');
+    expect(status()).toHaveTextContent('From the future moved to column 1, row 1, swapping places with Risks.');
+    expect(document.activeElement).toBe(cell('From the future'));
+    expect(last().widgets.find((w) => w.id === 'c')).toEqual({
       ...definition().widgets[2],
-      layout: { x: 0, y: 3, w: 12, h: 3 },
+      layout: { x: 0, y: 0, w: 12, h: 3 },
     });
+    expect(last().widgets.map((w) => w.layout.y)).toEqual([3, 3, 0]);
   });
 
   it('resizes with Shift and the arrows, and says so at the edge', async () => {
@@ -74,18 +85,18 @@ describe('Board', () => {
     const { last } = await editBoard();
     const plan = cell('Plan');
     plan.focus();
-    press(plan, 'ArrowDown');
+    press(plan, 'ArrowRight');
     press(cell('Plan'), 'z', { ctrlKey: true });
-    expect(status()).toHaveTextContent('Undone: Plan moved to column 1, row 2.');
-    expect(last().widgets.find((w) => w.id === 'a')!.layout.y).toBe(0);
+    expect(status()).toHaveTextContent('Undone: Plan moved to column 7, row 1, swapping places with Risks.');
+    expect(last().widgets.find((w) => w.id === 'a')!.layout.x).toBe(0);
     expect(document.activeElement).toBe(cell('Plan'));
     press(cell('Plan'), 'z', { metaKey: true, shiftKey: true });
-    expect(status()).toHaveTextContent('Redone: Plan moved to column 1, row 2.');
-    expect(last().widgets.find((w) => w.id === 'a')!.layout.y).toBe(1);
+    expect(status()).toHaveTextContent('Redone: Plan moved to column 7, row 1, swapping places with Risks.');
+    expect(last().widgets.find((w) => w.id === 'a')!.layout.x).toBe(6);
     const undoButton = screen.getByRole('button', { name: 'Undo' });
     undoButton.focus();
     act(() => undoButton.click());
-    expect(last().widgets.find((w) => w.id === 'a')!.layout.y).toBe(0);
+    expect(last().widgets.find((w) => w.id === 'a')!.layout.x).toBe(0);
     // From the button, focus stays on it.
     expect(document.activeElement).toBe(undoButton);
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();

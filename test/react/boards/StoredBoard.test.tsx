@@ -21,12 +21,12 @@ function counted(store: BoardStore = createLocalBoardStore()) {
   return { store, save };
 }
 
-/** Moves a widget down by the keyboard: one edit. */
-function moveDown(name: string, within: HTMLElement = document.body) {
+/** Moves a widget by the keyboard (onto the other: they swap places): one edit. */
+function move(name: string, key: 'ArrowLeft' | 'ArrowRight', within: HTMLElement = document.body) {
   const cell = within.querySelector<HTMLElement>(`[role="group"][aria-label="${name}"]`)!;
   cell.focus();
   act(() => {
-    fireEvent.keyDown(cell, { key: 'ArrowDown' });
+    fireEvent.keyDown(cell, { key });
   });
 }
 
@@ -41,13 +41,13 @@ describe('StoredBoard', () => {
     const { id } = await store.create(erin, { definition: notes() });
     render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={50} />);
     await screen.findByRole('group', { name: 'Plan' });
-    moveDown('Plan');
-    moveDown('Plan');
-    moveDown('Plan');
+    move('Plan', 'ArrowRight');
+    move('Plan', 'ArrowLeft');
+    move('Plan', 'ArrowRight');
     expect(screen.getByText('Saving…')).toBeInTheDocument();
     await screen.findByText('All changes saved');
     expect(save).toHaveBeenCalledTimes(1);
-    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 3, w: 6, h: 2 });
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 6, y: 0, w: 6, h: 2 });
     expect((await store.get(erin, id)).revision).toBe(2);
   });
 
@@ -58,24 +58,24 @@ describe('StoredBoard', () => {
     const a = render(<StoredBoard store={first.store} user={erin} boardId={id} editable saveDelayMs={20} />);
     const b = render(<StoredBoard store={second.store} user={erin} boardId={id} editable saveDelayMs={20} />);
     await waitFor(() => expect(document.querySelectorAll('[role="group"][aria-label="Plan"]')).toHaveLength(2));
-    moveDown('Plan', a.container);
+    move('Plan', 'ArrowRight', a.container);
     await within(a.container).findByText('All changes saved');
     // The second tab, still at revision 1, moves Risks.
-    moveDown('Risks', b.container);
+    move('Risks', 'ArrowLeft', b.container);
     const alert = await within(b.container).findByRole('alert');
     expect(alert).toHaveTextContent('changed elsewhere');
     // Its edit is still on screen.
-    expect(b.container.querySelector<HTMLElement>('[aria-label="Risks"]')!.style.getPropertyValue('--ek-board-y')).toBe(
-      '2',
+    expect(b.container.querySelector<HTMLElement>('[aria-label="Risks"]')!.style.getPropertyValue('--ek-board-x')).toBe(
+      '1',
     );
     // Keep my changes: saved over the board as it is now (revision 2 → 3).
     fireEvent.click(within(alert).getByRole('button', { name: 'Keep my changes' }));
     await within(b.container).findByText('All changes saved');
     const record = await first.store.get(erin, id);
     expect(record.revision).toBe(3);
-    expect(record.definition.widgets.find((w) => w.id === 'b')!.layout.y).toBe(1);
+    expect(record.definition.widgets.find((w) => w.id === 'b')!.layout.x).toBe(0);
     // The first tab's next edit now conflicts; it chooses to reload, and shows the board as saved.
-    moveDown('Risks', a.container);
+    move('Risks', 'ArrowRight', a.container);
     const second_alert = await within(a.container).findByRole('alert');
     fireEvent.click(within(second_alert).getByRole('button', { name: 'Reload the board' }));
     await within(a.container).findByText('All changes saved');
@@ -91,13 +91,13 @@ describe('StoredBoard', () => {
     const onError = vi.fn();
     render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={10} onError={onError} />);
     await screen.findByRole('group', { name: 'Plan' });
-    moveDown('Plan');
+    move('Plan', 'ArrowRight');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your change is not saved: The database is down');
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'unavailable' }));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('All changes saved');
-    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 6, y: 0, w: 6, h: 2 });
   });
 
   it('a board shared to read shows read-only; one that is not theirs is an error with no contents', async () => {
@@ -119,10 +119,10 @@ describe('StoredBoard', () => {
     const { id } = await store.create(erin, { definition: notes() });
     const view = render(<StoredBoard store={store} user={erin} boardId={id} editable saveDelayMs={60_000} />);
     await screen.findByRole('group', { name: 'Plan' });
-    moveDown('Plan');
+    move('Plan', 'ArrowRight');
     view.unmount();
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+    expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 6, y: 0, w: 6, h: 2 });
   });
 
   it("shows the server's record at once (in server-rendered HTML) and reads the store only on a reload", async () => {
@@ -134,7 +134,7 @@ describe('StoredBoard', () => {
     expect(html).not.toContain('Loading the board');
     render(<StoredBoard store={store} user={erin} boardId={record.id} initial={record} editable saveDelayMs={10} />);
     await screen.findByRole('group', { name: 'Plan' });
-    moveDown('Plan');
+    move('Plan', 'ArrowRight');
     await screen.findByText('All changes saved');
     // Saved on top of the server's revision, with no read of its own.
     expect(get).not.toHaveBeenCalled();

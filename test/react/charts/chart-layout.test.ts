@@ -204,6 +204,20 @@ describe('a sort follows its channel', () => {
     expect(encodingOf(layout.spec).y!.field).toBe('region');
     expect(encodingOf(layout.spec).y!.sort).toBe('-x');
   });
+
+  it('chooses the ticks of a quantitative x axis from the width (not one per 40 px on a wide board)', () => {
+    const layout = layoutChart(byRevenue, regions);
+    const tickCount = (encodingOf(layout.spec).x!.axis as { tickCount: { expr: string } }).tickCount;
+    expect(tickCount).toEqual({ expr: 'min(ceil(width / 40), max(6, ceil(width / 160)))' });
+    // (What it draws at each width is measured in Chromium: test/browser/board.browser.test.tsx.)
+    // A temporal x too; a spec's own count, a hidden axis and a nominal x are left alone.
+    const line = (x: Record<string, unknown>) =>
+      encodingOf(layoutChart({ mark: 'line', encoding: { x, y: { field: 'v', type: 'quantitative' } } }, []).spec).x!;
+    expect(line({ field: 't', type: 'temporal' }).axis).toEqual({ tickCount });
+    expect(line({ field: 't', type: 'temporal', axis: { tickCount: 4 } }).axis).toEqual({ tickCount: 4 });
+    expect(line({ field: 't', type: 'temporal', axis: null }).axis).toBeNull();
+    expect(line({ field: 't', type: 'ordinal' }).axis).toBeUndefined();
+  });
   it('swaps ascending and encoding-object sorts too, and leaves the others alone', () => {
     const sorted = (sort: unknown) =>
       encodingOf(

@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import type { AnswerWidget } from '../../../protocol/board/widget';
-import type { MetaResponse } from '../../../protocol/semantic/meta';
-import type { SemanticQuery } from '../../../protocol/semantic/query';
-import { sqlToSemanticQuery } from '../../../protocol/semantic/sql-query';
+import { chartKindOf, pinnedQuery } from '../../../protocol/board/pinned-query';
 import { useSemanticMeta } from '../../native/data/use-semantic-query';
 import { QueryChart } from '../../native/QueryChart';
-import type { QueryChartKind } from '../../native/query-chart-spec';
 import { QUERY_CHART_CHROME } from '../../native/query-chart-types';
 import { QueryTable } from '../../native/QueryTable';
 import { useBoardDrill } from '../board-drill';
@@ -18,41 +15,11 @@ import { PinnedResult } from './PinnedResult';
 // board's (and the page's) filters reach it as JSON filter values, never spliced into SQL.
 // Otherwise its SQL runs as pinned, and the widget says the board's filters do not apply.
 
-/** The line under a native pinned answer, and a table's title, pager and one row (styles.css). */
+/** The line under a native pinned answer, its title over a table, and a table's chrome and one row (styles.css). */
 const FOOT = 24;
+const TITLE = 24;
 const TABLE_CHROME = 84;
 const TABLE_ROW = 33;
-
-/** The chart the pinned spec drew (`mark` of its top level), where the native chart has it. */
-export function chartKindOf(spec: string | undefined): QueryChartKind | undefined {
-  if (!spec) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(spec);
-    if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const mark: unknown = (parsed as { mark?: unknown }).mark;
-    const type = typeof mark === 'object' && mark !== null ? (mark as { type?: unknown }).type : mark;
-    if (type === 'bar') return 'bar';
-    if (type === 'line' || type === 'area' || type === 'point') return 'line';
-    return undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The pinned SQL as a semantic query over `meta`, or undefined where it is not one. A table
- * with a `LIMIT` keeps its SQL: the native table pages through every row, past the limit.
- */
-export function pinnedQuery(
-  sql: string,
-  view: AnswerWidget['view'],
-  meta: MetaResponse | undefined,
-): SemanticQuery | undefined {
-  if (!meta) return undefined;
-  const translated = sqlToSemanticQuery(sql, meta);
-  if (!translated.ok || (view === 'table' && translated.query.limit !== undefined)) return undefined;
-  return translated.query;
-}
 
 /** Props of {@link PinnedAnswer}. */
 export interface PinnedAnswerProps {
@@ -86,11 +53,15 @@ export function PinnedAnswer({ widget, labels, height, today, locale }: PinnedAn
     return (
       <div className="ek-board__answer-native" data-follows-filters="">
         {widget.view === 'table' ? (
-          <QueryTable
-            {...common}
-            query={query}
-            pageSize={Math.max(1, Math.floor((height - FOOT - TABLE_CHROME) / TABLE_ROW) - 1)}
-          />
+          <>
+            {/* A table's own title is its caption, for screen readers: the answer's shows, as pinned. */}
+            <h3 className="ek-board__note-title">{widget.title}</h3>
+            <QueryTable
+              {...common}
+              query={query}
+              pageSize={Math.max(1, Math.floor((height - TITLE - FOOT - TABLE_CHROME) / TABLE_ROW) - 1)}
+            />
+          </>
         ) : (
           <QueryChart
             {...common}

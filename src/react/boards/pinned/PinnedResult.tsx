@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DataError, SEMANTIC_KEY_ROOT, type SqlResult } from '../../../protocol';
+import { DataError, type SqlResult } from '../../../protocol';
+// By its path: the key a server's prefetch (semanticSqlOptions) writes the rows under.
+import { semanticSqlKey } from '../../../protocol/semantic/sql-result';
 import type { AnswerWidget } from '../../../protocol/board/widget';
 import { ResultChart } from '../../charts/ResultChart';
 import { useSemanticContext } from '../../native/data/SemanticProvider';
@@ -9,9 +11,6 @@ import type { BoardLabels } from '../labels';
 // A pinned answer, live: its SQL runs again on the data API's SQL route under the viewer's
 // own data token (the provider's), so each viewer sees their own rows; drawn with the
 // answer's spec (through the chat's spec allow-list) or as a table, as it was pinned.
-
-/** The cache key of a pinned answer's rows: one request per SQL and provider scope. */
-export const pinnedAnswerKey = (scope: string, sql: string) => [SEMANTIC_KEY_ROOT, scope, 'sql', sql] as const;
 
 /** The pinned spec (JSON text, at most 200,000 characters by the definition's schema) as an object, or none. */
 function specOf(text: string | undefined): Record<string, unknown> | undefined {
@@ -32,7 +31,7 @@ export function PinnedResult({ widget, labels }: { widget: AnswerWidget; labels:
   const { source, client, scope, staleTime } = useSemanticContext();
   const answer = useQuery<SqlResult, DataError>(
     {
-      queryKey: pinnedAnswerKey(scope, widget.sqlQuery),
+      queryKey: semanticSqlKey(widget.sqlQuery, scope),
       queryFn: ({ signal }) =>
         source.sql
           ? source.sql(widget.sqlQuery, signal)

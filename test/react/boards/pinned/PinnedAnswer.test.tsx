@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MetaResponse, SemanticQuery, SqlResult } from '../../../../src/protocol';
 import type { BoardDefinition } from '../../../../src/protocol/board/definition';
 import { Board } from '../../../../src/react/boards';
-import { chartKindOf, pinnedQuery } from '../../../../src/react/boards/pinned/PinnedAnswer';
+import { chartKindOf, pinnedQuery } from '../../../../src/protocol/board/pinned-query';
 import { SemanticProvider, type DataSource } from '../../../../src/react/native';
 
 afterEach(() => cleanup());

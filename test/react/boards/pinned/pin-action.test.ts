@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ParsedSqlToolCall } from '../../../../src/protocol';
-import { answerToPin, pinResultAction } from '../../../../src/react/boards';
+import { answerToPin, createLocalBoardStore, pinResultAction, type BoardStorage } from '../../../../src/react/boards';
+
+const memory = (): BoardStorage => {
+  const items = new Map<string, string>();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+};
 
 const call = (result: Partial<NonNullable<ParsedSqlToolCall['result']>> | undefined): ParsedSqlToolCall => ({
   kind: 'sql',
@@ -50,13 +55,36 @@ describe('pinResultAction', () => {
     const onPin = vi.fn();
     const [action] = pinResultAction({ onPin })(call({ queryTitle: 'Revenue' }), message)!;
     expect(action!.label).toBe('Pin to board');
-    await expect(action!.onSelect()).resolves.toBe('Pinned to the board');
+    expect(action!.dialog).toBeUndefined();
+    await expect(action!.onSelect!()).resolves.toBe('Pinned to the board');
     expect(onPin).toHaveBeenCalledWith(expect.objectContaining({ title: 'Revenue', view: 'table' }), message);
     const failing = pinResultAction({
       onPin: () => Promise.reject(new Error('The board is full')),
       labels: { failed: (reason) => `Nope: ${reason}` },
     });
-    await expect(failing(call({}), message)![0]!.onSelect()).resolves.toBe('Nope: The board is full');
+    await expect(failing(call({}), message)![0]!.onSelect!()).resolves.toBe('Nope: The board is full');
     expect(pinResultAction({ onPin })(call(undefined), message)).toBeUndefined();
+  });
+
+  it('names the board onPin resolves with, and links to it with boardHref', async () => {
+    const onPin = vi.fn().mockResolvedValue({ id: 'b 1', title: '  Sales\nboard ' });
+    const [linked] = pinResultAction({ onPin, boardHref: (id) => `/board?id=${encodeURIComponent(id)}` })(
+      call({ queryTitle: 'Revenue' }),
+      message,
+    )!;
+    await expect(linked!.onSelect!()).resolves.toEqual({
+      text: 'Pinned to “Sales board”.',
+      link: { href: '/board?id=b%201', label: 'Open the board' },
+    });
+    const [plain] = pinResultAction({ onPin })(call({ queryTitle: 'Revenue' }), message)!;
+    await expect(plain!.onSelect!()).resolves.toEqual({ text: 'Pinned to “Sales board”.' });
+  });
+
+  it('with a store, "Pin to board…" opens a dialog instead of pinning at once', () => {
+    const store = createLocalBoardStore({ storage: memory() });
+    const [action] = pinResultAction({ store, user: { id: 'erin' } })(call({ queryTitle: 'Revenue' }), message)!;
+    expect(action!.label).toBe('Pin to board…');
+    expect(action!.onSelect).toBeUndefined();
+    expect(typeof action!.dialog).toBe('function');
   });
 });
