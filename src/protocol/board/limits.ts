@@ -39,7 +39,7 @@ export const DEFAULT_BOARD_DEFINITION_LIMITS: Readonly<Required<BoardDefinitionL
 export function boardDefinitionLimits(limits: BoardDefinitionLimits = {}): Required<BoardDefinitionLimits> {
   const pick = (name: keyof BoardDefinitionLimits) => {
     const value = limits[name];
-    return typeof value === 'number' && value > 0 ? Math.floor(value) : DEFAULT_BOARD_DEFINITION_LIMITS[name];
+    return typeof value === 'number' && value >= 1 ? Math.floor(value) : DEFAULT_BOARD_DEFINITION_LIMITS[name];
   };
   return {
     widgets: Math.min(pick('widgets'), MAX_BOARD_WIDGETS),

@@ -30,11 +30,11 @@ export const DEFAULT_BOARD_LIMITS: Readonly<Required<BoardLimits>> = {
   bodyBytes: 1024 * 1024,
 };
 
-/** `limits` with the defaults filled in (a value that is not a positive number takes its default). */
+/** `limits` with the defaults filled in (a value under 1 or not a number takes its default; fractions are cut). */
 export function boardLimits(limits: BoardLimits = {}): Required<BoardLimits> {
   const pick = (name: 'boardsPerUser' | 'sharesPerBoard' | 'pageSize' | 'bodyBytes') => {
     const value = limits[name];
-    return typeof value === 'number' && value > 0 ? Math.floor(value) : DEFAULT_BOARD_LIMITS[name];
+    return typeof value === 'number' && value >= 1 ? Math.floor(value) : DEFAULT_BOARD_LIMITS[name];
   };
   return {
     ...boardDefinitionLimits(limits),

@@ -20,11 +20,11 @@ export const DEFAULT_FEEDBACK_LIMITS: Readonly<Required<FeedbackLimits>> = {
   bodyBytes: 512 * 1024,
 };
 
-/** `limits` with the defaults filled in (a value that is not a positive number takes its default). */
+/** `limits` with the defaults filled in (a value under 1 or not a number takes its default; fractions are cut). */
 export function feedbackLimits(limits: FeedbackLimits = {}): Required<FeedbackLimits> {
   const pick = (name: keyof FeedbackLimits) => {
     const value = limits[name];
-    return typeof value === 'number' && value > 0 ? Math.floor(value) : DEFAULT_FEEDBACK_LIMITS[name];
+    return typeof value === 'number' && value >= 1 ? Math.floor(value) : DEFAULT_FEEDBACK_LIMITS[name];
   };
   return { ratingsPerUser: pick('ratingsPerUser'), pageSize: pick('pageSize'), bodyBytes: pick('bodyBytes') };
 }

@@ -20,11 +20,11 @@ export const DEFAULT_THREAD_LIMITS: Readonly<Required<ThreadLimits>> = {
   bodyBytes: 4 * 1024,
 };
 
-/** `limits` with the defaults filled in (a value that is not a positive number takes its default). */
+/** `limits` with the defaults filled in (a value under 1 or not a number takes its default; fractions are cut). */
 export function threadLimits(limits: ThreadLimits = {}): Required<ThreadLimits> {
   const pick = (name: keyof ThreadLimits) => {
     const value = limits[name];
-    return typeof value === 'number' && value > 0 ? Math.floor(value) : DEFAULT_THREAD_LIMITS[name];
+    return typeof value === 'number' && value >= 1 ? Math.floor(value) : DEFAULT_THREAD_LIMITS[name];
   };
   return { threadsPerUser: pick('threadsPerUser'), pageSize: pick('pageSize'), bodyBytes: pick('bodyBytes') };
 }

@@ -6,7 +6,7 @@ import {
   type BoardStore,
 } from '../../../src/protocol/board';
 import { createBoardApi, createSqlBoardStore } from '../../../src/server';
-import { usePGlite } from '../../server/boards/pglite';
+import { usePGlite } from '../../server/db/pglite';
 
 const definition = (title: string): BoardDefinition => ({
   version: 2,

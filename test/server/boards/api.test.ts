@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BoardDefinition, BoardRecord, BoardUser } from '../../../src/protocol/board';
 import { createBoardApi, createSqlBoardStore, type BoardApiOptions } from '../../../src/server';
-import { usePGlite } from './pglite';
+import { usePGlite } from '../db/pglite';
 
 const ORIGIN = 'https://host.example';
 const USERS: Record<string, BoardUser> = {

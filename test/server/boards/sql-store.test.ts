@@ -8,7 +8,7 @@ import {
   SERVER_MIGRATIONS,
   type SqlClient,
 } from '../../../src/server';
-import { usePGlite } from './pglite';
+import { usePGlite } from '../db/pglite';
 
 const MIGRATIONS = ['001_boards', '002_threads', '003_feedback', '004_usage'];
 
