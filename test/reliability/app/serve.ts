@@ -35,7 +35,8 @@ export async function serveHandler(handle: (request: Request) => Promise<Respons
         res.statusCode = response.status;
         response.headers.forEach((value, name) => res.setHeader(name, value));
         res.end(Buffer.from(await response.arrayBuffer()));
-      } catch {
+      } catch (error) {
+        console.log('SERVE ERROR', req.url, error);
         res.destroy();
       }
     })();
