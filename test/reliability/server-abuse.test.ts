@@ -133,8 +133,9 @@ describe('the three APIs under abuse', () => {
         400,
       ],
       [mallory.put('/api/threads/t', { title: 'x'.repeat(5_000), createdAt: 1, updatedAt: 1 }), 413, 300],
-      // Fields the conversation and feedback APIs do not keep are never read, however deep.
-      [mallory.put('/api/threads/t', `{"title":"t","createdAt":1,"updatedAt":1,"x":${deep(1_000)}}`), 204, 0],
+      // Fields the conversation and feedback APIs do not keep: a little room, no structure.
+      [mallory.put('/api/threads/t', `{"title":"t","createdAt":1,"updatedAt":1,"x":${deep(10)}}`), 204, 0],
+      [mallory.put('/api/threads/t', `{"title":"t","createdAt":1,"updatedAt":1,"x":${deep(1_000)}}`), 400, 1_000],
       [
         mallory.post('/api/feedback', { chatId: 'c', messageId: 'm', rating: 'up', answer: 'a'.repeat(600_000) }),
         413,
@@ -144,7 +145,12 @@ describe('the three APIs under abuse', () => {
         mallory.post('/api/feedback', { chatId: 'c', messageId: 'm', rating: 'up', sql: Array(21).fill('SELECT 1') }),
         400,
       ],
-      [mallory.post('/api/feedback', `{"chatId":"c","messageId":"m","rating":"up","x":${deep(100_000)}}`), 204, 0],
+      [mallory.post('/api/feedback', `{"chatId":"c","messageId":"m","rating":"up","x":${deep(100_000)}}`), 400, 1_000],
+      [
+        mallory.post('/api/feedback', `{"chatId":"c","messageId":"m","rating":"up","x":[${'1,'.repeat(20_000)}1]}`),
+        400,
+        1_000,
+      ],
     ]);
   }, 120_000);
 

@@ -22,7 +22,7 @@ export interface BoardDefinitionLimits {
   values?: number;
   /** Longest string or key, in UTF-16 code units. Default 200,000 (a pinned answer's SQL or spec). */
   stringLength?: number;
-  /** Largest definition as JSON text, in characters (counted as it is walked). Default 1,000,000. */
+  /** Largest definition as JSON text, in characters (counted as it is walked: escapes as one). Default 1 MiB (1,048,576), the board API's body limit. */
   size?: number;
 }
 
@@ -32,7 +32,7 @@ export const DEFAULT_BOARD_DEFINITION_LIMITS: Readonly<Required<BoardDefinitionL
   depth: 64,
   values: 50_000,
   stringLength: MAX_BOARD_SPEC_LENGTH,
-  size: 1_000_000,
+  size: 1024 * 1024,
 };
 
 /** `limits` with defaults filled in (and `widgets` held to {@link MAX_BOARD_WIDGETS}). */
@@ -116,10 +116,10 @@ export function jsonShapeIssue(
           if (name.length > limits.stringLength)
             return { path: here(), message: `has a key over ${limits.stringLength} characters` };
           stack.push({ value: current[name], depth: depth + 1, parent: entry, key: name });
-          size += name.length + 4;
+          size += name.length + 4; // "name":…,
         }
       }
-    } else size += typeof current === 'number' ? 12 : 5;
+    } else size += typeof current === 'number' ? String(current).length : current === false ? 5 : 4;
     if (size > limits.size) return { path: base, message: `is over ${limits.size} characters as JSON` };
   }
   return undefined;

@@ -104,6 +104,8 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
     methods: { collection: ['GET', 'POST'], item: ['GET', 'PUT', 'DELETE'] },
     withBody: ['POST', 'PUT'],
     maxBodyBytes: limits.bodyBytes,
+    // A definition's own bounds (sharedWith and revision are far within them).
+    bodyLimits: { depth: limits.depth, values: limits.values, stringLength: limits.stringLength },
     notFound: 'Board not found',
     async handle({ method, id, user, url, json }) {
       if (id === undefined && method === 'GET') return answer(200, await store.list(user, listQueryOf(url)));

@@ -41,6 +41,8 @@ export function createFeedbackApi(options: FeedbackApiOptions): (request: Reques
     methods: { collection: ['GET', 'POST'], item: [] },
     withBody: ['POST'],
     maxBodyBytes: limits.bodyBytes,
+    // A rating's fields and at most 20 statements; room for a newer client's, not for a structure.
+    bodyLimits: { depth: 16, values: 10_000, stringLength: limits.bodyBytes },
     notFound: 'Not found',
     async handle({ method, user, url, json }) {
       if (method === 'GET') {

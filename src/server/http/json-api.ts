@@ -8,6 +8,7 @@ import { StoreError } from '../../protocol/store-error';
 import { BodyTimeoutError, checkAllowedOrigins, checkBrowserRequest, readBodyText } from '../browser-request';
 import { reportedErrors } from '../db/errors';
 import { invalidAnswer, refusal, storeErrorAnswer } from './answers';
+import { jsonTextIssue, type JsonTextLimits } from './json-text';
 
 /** Options every API of the library takes (besides its store). */
 export interface ApiOptions<User> {
@@ -67,6 +68,8 @@ export interface JsonApiSpec<User> extends ApiOptions<User> {
   /** Methods whose requests carry a JSON body. */
   withBody: readonly string[];
   maxBodyBytes: number;
+  /** Bounds of each top-level field of a body, checked on its text before it is parsed (400). */
+  bodyLimits: JsonTextLimits;
   /** Answer for an `{id}` that cannot be one (not decodable). */
   notFound: string;
   handle(call: ApiCall<User>): Promise<Response>;
@@ -129,6 +132,9 @@ export function createJsonApi<User>(spec: JsonApiSpec<User>): (request: Request)
             throw new ApiRefusal(refusal(400, 'The request body could not be read'));
           }
           if (text === undefined) throw new ApiRefusal(refusal(413, `Request body over ${spec.maxBodyBytes} bytes`));
+          // Refused while it is read: a body past its bounds is never parsed into objects.
+          const issue = jsonTextIssue(text, spec.bodyLimits);
+          if (issue) throw new ApiRefusal(invalidAnswer([issue]));
           try {
             return JSON.parse(text) as unknown;
           } catch {

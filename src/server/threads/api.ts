@@ -41,6 +41,8 @@ export function createThreadApi(options: ThreadApiOptions): (request: Request) =
     methods: { collection: ['GET'], item: ['PUT', 'DELETE'] },
     withBody: ['PUT'],
     maxBodyBytes: limits.bodyBytes,
+    // A title and two times; room for fields of a newer client, not for a structure.
+    bodyLimits: { depth: 16, values: 1_000, stringLength: limits.bodyBytes },
     notFound: 'Conversation not found',
     async handle({ method, id, user, url, json }) {
       if (id === undefined) return answer(200, await store.list(user, listQueryOf(url)));

@@ -38,10 +38,10 @@ describe('board definition limits', () => {
       depth: 64,
       values: 50_000,
       stringLength: 200_000,
-      size: 1_000_000,
+      size: 1_048_576,
     });
     expect(boardDefinitionLimits({ widgets: 500, depth: 0, values: -1, stringLength: 10.7, size: Number.NaN })).toEqual(
-      { widgets: MAX_BOARD_WIDGETS, depth: 64, values: 50_000, stringLength: 10, size: 1_000_000 },
+      { widgets: MAX_BOARD_WIDGETS, depth: 64, values: 50_000, stringLength: 10, size: 1_048_576 },
     );
   });
 
@@ -105,7 +105,7 @@ describe('board definition limits', () => {
       'has a key over 256 characters',
     );
     const big = board({ parts: Array.from({ length: 10 }, () => 'y'.repeat(150_000)) });
-    expect(refused(big)).toEqual([{ path: '', message: 'is over 1000000 characters as JSON' }]);
+    expect(refused(big)).toEqual([{ path: '', message: 'is over 1048576 characters as JSON' }]);
     expect(parseBoardDefinition(big, { size: 2_000_000 }).success).toBe(true);
   });
 
