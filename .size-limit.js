@@ -273,7 +273,12 @@ const checks = [
     // of it (each is its own export, and the entry has no side effects).
     // Issue 30: the prefetch reads an answer exactly as the browser does (rows past the limit
     // dropped, invalid values made missing: the protocol's cleanValues, about 0.4 KB): 19.9 KB.
-    limit: '20 KB',
+    // Issue 37: the server half a host copied becomes the library's: the database adapter
+    // (createDatabase, failures classified), the conversation and feedback stores and APIs,
+    // the APIs' shared handling (deadlines, bounded answers, the body's JSON bounds), board
+    // limits, pages and the share rule (about 8.2 KB): 28.09 KB. Server code only; a host that
+    // mounts none of them imports none of it (each is its own export, no side effects).
+    limit: '28.5 KB',
   },
   {
     name: 'react-embedded-analytics/mock (tests and demos only)',
