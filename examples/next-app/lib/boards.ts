@@ -46,7 +46,7 @@ const starterBoard = (): BoardDefinition => ({
 export async function myBoard(user: User): Promise<BoardRecord> {
   const who = boardUser(user);
   // The list comes in pages: look through them until it is found.
-  for (let cursor: string | null | undefined; cursor !== null; ) {
+  for (let cursor: string | null | undefined; cursor !== null;) {
     const page = await boardStore.list(who, { cursor, limit: 200 });
     const mine = page.boards.find((board) => board.ownerId === user.id && board.title === 'My board');
     if (mine) return boardStore.get(who, mine.id);

@@ -138,6 +138,8 @@ export function createDatabase(
 
   function report(error: DatabaseError): void {
     if (!options.onError) return;
+    // Heard here, told or counted: an API's onError need not hear it again.
+    reportedErrors.add(error);
     if (error.transient) {
       const now = Date.now();
       const last = lastReport.get(error.kind);
@@ -148,7 +150,6 @@ export function createDatabase(
       error.suppressed = last?.suppressed ?? 0;
       lastReport.set(error.kind, { at: now, suppressed: 0 });
     }
-    reportedErrors.add(error);
     try {
       options.onError(error);
     } catch {

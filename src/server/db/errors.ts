@@ -124,5 +124,5 @@ export function toDatabaseError(error: unknown): DatabaseError {
   });
 }
 
-/** Errors a database adapter has handed to its `onError` (an API need not report them again). */
+/** Errors a database adapter's `onError` heard or counted as suppressed (an API need not report them again). */
 export const reportedErrors = new WeakSet<object>();

@@ -11,7 +11,7 @@ import { recount, takeSlot } from '../db/usage';
 import { unstorable, userIdOf, type StoreUser } from '../store-user';
 import { feedbackLimits, type FeedbackLimits } from './limits';
 
-/** One page of a user's ratings in a thread, in answer order. */
+/** One page of a user's ratings in a thread, by their answer's id. */
 export interface FeedbackPage {
   ratings: StoredFeedback[];
   /** Where the next page starts (pass it as `cursor`), or null on the last page. */
@@ -22,7 +22,7 @@ export interface FeedbackPage {
 export interface FeedbackStore {
   /** Keeps the user's rating of an answer, replacing their earlier one (`limit` past `ratingsPerUser`). */
   save(user: StoreUser, rating: FeedbackRating): Promise<StoredFeedback>;
-  /** A page of the user's ratings in one thread (never another user's), in answer order. */
+  /** A page of the user's ratings in one thread (never another user's), by their answer's id. */
   list(user: StoreUser, chatId: string, query?: PageQuery): Promise<FeedbackPage>;
 }
 
