@@ -17,6 +17,8 @@ export default tseslint.config(
       '**/.next',
       '**/next-env.d.ts',
       'test-results*.json',
+      // A copy of the library from another commit, for the server bench (BENCH_SERVER_BEFORE).
+      '.bench-before',
     ],
   },
   js.configs.recommended,

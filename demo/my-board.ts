@@ -69,8 +69,14 @@ export function myBoardId(store: BoardStore, user: BoardUser): Promise<string> {
   let found = boardIds.get(store);
   if (!found) {
     found = (async () => {
-      const own = (await store.list(user)).find((board) => board.ownerId === user.id && board.title === MY_BOARD_TITLE);
-      return own ? own.id : (await store.create(user, { definition: seedBoard() })).id;
+      // Page by page: the list is paged (a cursor per page).
+      for (let cursor: string | null | undefined; cursor !== null;) {
+        const page = await store.list(user, { cursor, limit: 200 });
+        const own = page.boards.find((board) => board.ownerId === user.id && board.title === MY_BOARD_TITLE);
+        if (own) return own.id;
+        cursor = page.nextCursor;
+      }
+      return (await store.create(user, { definition: seedBoard() })).id;
     })();
     // A failure is not remembered: the next call tries again.
     found.catch(() => boardIds.delete(store));

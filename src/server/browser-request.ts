@@ -72,8 +72,9 @@ const refuse = (status: number, error: string) =>
  * or null when the request may go on:
  *
  * - **403** when a browser says the request is cross-site: `Sec-Fetch-Site` other than
- *   `same-origin`, or (older browsers) an `Origin` whose host is not the request's, unless
- *   that origin is in `allowedOrigins`. A request with neither header is not from a browser's
+ *   `same-origin`, or (older browsers) an `Origin` whose scheme, host or port is not the
+ *   request's URL's, unless that origin is in `allowedOrigins` (behind a proxy that ends TLS,
+ *   the request's URL may say `http:`: list the public origin there). A request with neither header is not from a browser's
  *   page (curl, a server), which cannot carry the user's cookies by itself: it goes on.
  * - **415** without `Content-Type: application/json` (unless `requireJson: false`): a form
  *   posted from another site (`text/plain`, `multipart/form-data`) never reaches the route.
@@ -91,7 +92,8 @@ export function checkBrowserRequest(request: Request, options: BrowserRequestOpt
   let sameOrigin = site === null || site === 'same-origin';
   if (site === null && origin !== null) {
     try {
-      sameOrigin = new URL(origin).host === new URL(request.url).host;
+      // Scheme, host and port: `http://host` posting to `https://host` is another origin.
+      sameOrigin = new URL(origin).origin === new URL(request.url).origin;
     } catch {
       sameOrigin = false; // `Origin: null` (a sandboxed or opaque page)
     }
@@ -105,19 +107,40 @@ export function checkBrowserRequest(request: Request, options: BrowserRequestOpt
   return null;
 }
 
+/** A request body that stopped arriving before its deadline. */
+export class BodyTimeoutError extends Error {
+  override readonly name = 'BodyTimeoutError';
+}
+
 /**
  * The request's body as text, read chunk by chunk and abandoned (the stream cancelled) as
  * soon as it passes `maxBytes`: then undefined. A 1 GB body costs at most `maxBytes` of memory.
+ * With `timeoutMs`, a body still arriving after that long is abandoned too: a
+ * {@link BodyTimeoutError} (a client sending one byte a minute holds nothing for long).
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string | undefined> {
+export async function readBodyText(
+  request: Request,
+  maxBytes: number,
+  timeoutMs?: number,
+): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   let size = 0;
   let text = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired =
+    timeoutMs === undefined
+      ? undefined
+      : new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new BodyTimeoutError(`The request body took over ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await (expired ? Promise.race([reader.read(), expired]) : reader.read());
       if (done) return text + decoder.decode();
       size += value.byteLength;
       if (size > maxBytes) {
@@ -126,7 +149,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
       }
       text += decoder.decode(value, { stream: true });
     }
+  } catch (error) {
+    if (error instanceof BodyTimeoutError) reader.cancel().catch(() => undefined);
+    throw error;
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
 }

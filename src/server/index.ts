@@ -3,6 +3,8 @@
  * it from browser code: it handles the account's API key.
  * @packageDocumentation
  */
+import { SERVER_MIGRATIONS } from './db';
+
 export { createEmbedClient, type CallOptions, type EmbedClient, type EmbedClientOptions } from './embed-client';
 export {
   BrowserAbortRequestSchema,
@@ -38,19 +40,68 @@ export {
   type SemanticQueryOptions,
 } from './semantic-prefetch';
 export {
-  BOARD_MIGRATIONS,
-  createBoardApi,
-  createSqlBoardStore,
-  DEFAULT_BOARD_MAX_BODY_BYTES,
+  createDatabase,
+  DatabaseError,
+  databaseErrorKind,
+  DEFAULT_DATABASE_TIMEOUTS,
   migrationStatements,
   runMigrations,
-  type BoardApiOptions,
-  type SqlBoardStoreOptions,
+  SERVER_MIGRATIONS,
+  type Database,
+  type DatabaseDriver,
+  type DatabaseErrorKind,
+  type DatabaseOptions,
   type SqlClient,
   type SqlMigration,
+} from './db';
+export { DEFAULT_API_TIMEOUTS, type ApiOptions } from './http/json-api';
+export type { StoreUser } from './store-user';
+export {
+  boardLimits,
+  createBoardApi,
+  createSqlBoardStore,
+  DEFAULT_BOARD_LIMITS,
+  DEFAULT_BOARD_MAX_BODY_BYTES,
+  type BoardApiOptions,
+  type BoardLimits,
+  type BoardPrincipal,
+  type SqlBoardStoreOptions,
 } from './boards';
-// The board definition and the store interface, for hosts checking definitions or writing a
-// store of their own (the protocol entry leaves them out: its browser budget has no room).
+export { shareWithOwnGroups } from './boards/api';
+export {
+  createSqlThreadStore,
+  createThreadApi,
+  DEFAULT_THREAD_LIMITS,
+  threadLimits,
+  type SqlThreadStoreOptions,
+  type ThreadApiOptions,
+  type ThreadLimits,
+  type ThreadListStore,
+  type ThreadPage,
+} from './threads';
+export {
+  createFeedbackApi,
+  createSqlFeedbackStore,
+  DEFAULT_FEEDBACK_LIMITS,
+  feedbackLimits,
+  type FeedbackApiOptions,
+  type FeedbackLimits,
+  type FeedbackPage,
+  type FeedbackStore,
+  type SqlFeedbackStoreOptions,
+} from './feedback';
+/**
+ * The library's migrations (every store's tables: the stores run them all).
+ * @deprecated Use `SERVER_MIGRATIONS` (the same list).
+ */
+export const BOARD_MIGRATIONS = SERVER_MIGRATIONS;
+// The shapes the stores keep, their typed refusal and list pages, for hosts checking values or
+// writing a store of their own (the protocol entry leaves them out: its browser budget has no room).
+export * from '../protocol/store-error';
+export { decodeCursor, encodeCursor, type PageQuery } from '../protocol/cursor';
+export * from '../protocol/threads';
+export * from '../protocol/feedback';
 export * from '../protocol/board/definition';
+export * from '../protocol/board/limits';
 export * from '../protocol/board/widget';
 export * from '../protocol/board/store';

@@ -85,7 +85,7 @@ export async function boardsStoreBench(options: SuiteOptions): Promise<boolean> 
 
   // Correctness first: one user's listing is their 10 and their team's shared ones.
   const probe = userOf(7);
-  const listed = await store.list(probe);
+  const listed = (await store.list(probe, { limit: 200 })).boards;
   const own = listed.filter((b) => b.ownerId === probe.id).length;
   const shared = listed.length - own;
   const expectedShared = Math.ceil((users - (7 % TEAMS)) / TEAMS) - 1;

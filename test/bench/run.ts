@@ -18,6 +18,7 @@ import { exploreBench } from './explore.bench';
 import { nativeBench } from './native.bench';
 import { report } from './harness';
 import { protocolBench } from './protocol.bench';
+import { serverAbuseBench } from './server-abuse.bench';
 import type { SuiteOptions } from './suite';
 import { CHROMIUM_PATH } from '../setup/chromium.ts';
 
@@ -34,6 +35,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['boards', boardsBench, true],
   ['boards-store', boardsStoreBench, true],
   ['explore', exploreBench, true],
+  ['server', serverAbuseBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)

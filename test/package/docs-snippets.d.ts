@@ -34,6 +34,8 @@ declare function request(
   seq: number,
 ): Promise<void>;
 declare function postAbort(chatId: string): Promise<void>;
+/** The host's database, as `createDatabase(pool)` made it. */
+declare const db: import('react-embedded-analytics/server').Database;
 /** The host's own sign-in. */
 declare function currentUser(headers: Headers): Promise<{ id: string; name: string; regions: string[] } | null>;
 declare function userFromSessionCookie(request: Request): Promise<{ id: string; regions: string[] } | null>;

@@ -121,7 +121,7 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     expect((await post(rating, { 'Content-Type': 'text/plain' })).status).toBe(415);
     const bad = await post({ ...rating, rating: 'meh' });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toMatch(/^rating/);
+    expect(((await bad.json()) as { issues: { path: string }[] }).issues[0]!.path).toBe('rating');
     expect((await post({ ...rating, reason: '<script>' })).status).toBe(400);
     expect((await post('{"chatId":')).status).toBe(400);
     expect((await post(rating)).status).toBe(204);
@@ -170,25 +170,29 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       duplex: 'half',
     } as RequestInit);
     expect(unsized.status).toBe(413);
+    // Each refusal names the field (`issues[0].path`; '' for the body itself).
     const refused = async (chatId: string, body: unknown) => {
       const response = await put('erin', chatId, body);
       expect(response.status).toBe(400);
-      return ((await response.json()) as { error: string }).error;
+      return ((await response.json()) as { issues: { path: string; message: string }[] }).issues[0]!;
     };
-    expect(await refused('api-thread-1', { ...thread, title: 'x'.repeat(201) })).toMatch(/^title/);
-    expect(await refused('api-thread-1', { ...thread, createdAt: -1 })).toMatch(/^createdAt/);
-    expect(await refused('api-thread-1', { ...thread, updatedAt: '1700000000500' })).toMatch(/^updatedAt/);
-    expect(await refused('a thread', thread)).toMatch(/^chatId/);
-    expect(await refused('api-thread-1', '{"title":')).toBe('body: not JSON');
-    expect(await refused('api-thread-1', [thread])).toMatch(/^body/);
+    expect((await refused('api-thread-1', { ...thread, title: 'x'.repeat(201) })).path).toBe('title');
+    expect((await refused('api-thread-1', { ...thread, createdAt: -1 })).path).toBe('createdAt');
+    expect((await refused('api-thread-1', { ...thread, updatedAt: '1700000000500' })).path).toBe('updatedAt');
+    expect((await refused('a thread', thread)).path).toBe('chatId');
+    expect(await refused('api-thread-1', '{"title":')).toEqual({
+      path: '',
+      message: 'The request body is not valid JSON (cut off?)',
+    });
+    expect(await refused('api-thread-1', [thread])).toEqual({ path: '', message: 'expected an object' });
     // Stored as given: values are parameters, never SQL.
-    const injected = "x');DELETE-FROM-example_threads;--";
-    expect((await put('erin', injected, { ...thread, title: "'; DROP TABLE example_threads; --" })).status).toBe(204);
+    const injected = "x');DELETE-FROM-ek_threads;--";
+    expect((await put('erin', injected, { ...thread, title: "'; DROP TABLE ek_threads; --" })).status).toBe(204);
     expect((await put('erin', 'api-thread-1', thread)).status).toBe(204);
     expect(await list('erin')).toEqual(
       expect.arrayContaining([
         { chatId: 'api-thread-1', ...thread },
-        expect.objectContaining({ chatId: injected, title: "'; DROP TABLE example_threads; --" }),
+        expect.objectContaining({ chatId: injected, title: "'; DROP TABLE ek_threads; --" }),
       ]),
     );
     // Never another user's: not listed, and their delete removes nothing of it.

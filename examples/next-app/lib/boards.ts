@@ -11,8 +11,8 @@ import { currentUser, type User } from './backend';
 import { db } from './db';
 import { FIRST_CHART_QUERY, KPI_MEASURES } from './native-queries';
 
-/** The store; lib/db.ts runs its migrations with the example's own. */
-export const boardStore = createSqlBoardStore({ client: db, migrate: false });
+/** The store on the example's database (which makes its tables before the first query). */
+export const boardStore = createSqlBoardStore({ client: db });
 
 /** Who owns and sees boards: the signed-in user; the groups boards can be shared with are their regions. */
 export const boardUser = (user: User): BoardUser => ({ id: user.id, groups: user.regions });
@@ -42,9 +42,15 @@ const starterBoard = (): BoardDefinition => ({
   ],
 });
 
-/** The user's own board titled "My board" (the first they own), made on their first visit. */
+/** The user's own board titled "My board" (the most recently updated they own), made on their first visit. */
 export async function myBoard(user: User): Promise<BoardRecord> {
   const who = boardUser(user);
-  const mine = (await boardStore.list(who)).find((board) => board.ownerId === user.id && board.title === 'My board');
-  return mine ? boardStore.get(who, mine.id) : boardStore.create(who, { definition: starterBoard() });
+  // The list comes in pages: look through them until it is found.
+  for (let cursor: string | null | undefined; cursor !== null;) {
+    const page = await boardStore.list(who, { cursor, limit: 200 });
+    const mine = page.boards.find((board) => board.ownerId === user.id && board.title === 'My board');
+    if (mine) return boardStore.get(who, mine.id);
+    cursor = page.nextCursor;
+  }
+  return boardStore.create(who, { definition: starterBoard() });
 }

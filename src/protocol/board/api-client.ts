@@ -2,7 +2,8 @@
 // `createBoardApi` route as it would to any store. The server decides who the user is (its
 // session cookie); the `user` each method takes is not sent. Answers are checked before use.
 import { v, type Schema } from '../schema';
-import { BoardRecordSchema, BoardStoreError, BoardSummarySchema, type BoardRecord, type BoardStore } from './store';
+import type { StoreErrorCode } from '../store-error';
+import { BoardPageSchema, BoardRecordSchema, BoardStoreError, type BoardRecord, type BoardStore } from './store';
 
 /** Options of {@link createBoardApiClient}. */
 export interface BoardApiClientOptions {
@@ -14,15 +15,17 @@ export interface BoardApiClientOptions {
   headers?: Record<string, string>;
 }
 
-const ListSchema = v.object({ boards: v.array(BoardSummarySchema) });
 const OneSchema = v.object({ board: BoardRecordSchema });
 const ErrorSchema = v.object({
   error: v.string(),
+  code: v.optional(v.string()),
   revision: v.optional(v.integer()),
   issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+  limit: v.optional(v.object({ name: v.string(), max: v.integer() })),
 });
 
-const CODES: Record<number, BoardStoreError['code']> = {
+/** The code of an answer that names none (an older server, a proxy's own answer). */
+const CODES: Record<number, StoreErrorCode> = {
   400: 'invalid',
   401: 'signed-out',
   403: 'read-only',
@@ -31,12 +34,15 @@ const CODES: Record<number, BoardStoreError['code']> = {
   413: 'invalid',
 };
 
+/** The codes a 4xx answer may name; anything else is read from its status. */
+const NAMED: readonly string[] = ['not-found', 'conflict', 'read-only', 'forbidden', 'limit', 'invalid', 'signed-out'];
+
 /**
  * A {@link BoardStore} over the board API (`createBoardApi` on the host's server). Each
- * refusal is the `BoardStoreError` the server's store raised: `conflict` with
- * `details.currentRevision`, `invalid` with the `issues` by path, `not-found`, `read-only`,
- * `signed-out` (401); a network failure, a server error or an answer of the wrong shape is
- * `unavailable`.
+ * refusal is the `BoardStoreError` the server's store raised (the answer's `code`, else read
+ * from its status): `conflict` with `details.currentRevision`, `invalid` with the `issues` by
+ * path, `not-found`, `read-only`, `forbidden`, `limit` with `details.limit`, `signed-out`
+ * (401); a network failure, a server error or an answer of the wrong shape is `unavailable`.
  */
 export function createBoardApiClient(options: BoardApiClientOptions): BoardStore {
   const base = options.url.replace(/\/+$/, '');
@@ -74,18 +80,25 @@ export function createBoardApiClient(options: BoardApiClientOptions): BoardStore
     }
     const error = ErrorSchema.safeParse(json);
     const message = error.success ? error.data.error : `The board API answered ${response.status}`;
-    const code = CODES[response.status] ?? 'unavailable';
+    const named = error.success && response.status < 500 ? error.data.code : undefined;
+    const code = named && NAMED.includes(named) ? (named as StoreErrorCode) : (CODES[response.status] ?? 'unavailable');
     throw new BoardStoreError(code, message, {
       ...(code === 'conflict' && error.success && error.data.revision !== undefined
         ? { currentRevision: error.data.revision }
         : {}),
       ...(code === 'invalid' ? { issues: (error.success && error.data.issues) || [{ path: '', message }] } : {}),
+      ...(code === 'limit' && error.success && error.data.limit ? { limit: error.data.limit } : {}),
     });
   }
 
   const one = (id: string) => `/${encodeURIComponent(id)}`;
   return {
-    list: async () => (await call('GET', '', ListSchema)).boards,
+    list: async (_user, query = {}) => {
+      const search = new URLSearchParams();
+      if (query.cursor !== undefined) search.set('cursor', query.cursor);
+      if (query.limit !== undefined) search.set('limit', String(query.limit));
+      return call('GET', search.size ? `?${search}` : '', BoardPageSchema);
+    },
     get: async (_user, id) => (await call('GET', one(id), OneSchema)).board as BoardRecord,
     create: async (_user, board) =>
       (await call('POST', '', OneSchema, { definition: board.definition, sharedWith: board.sharedWith }))

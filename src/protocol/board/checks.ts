@@ -1,9 +1,14 @@
 // What every store call checks before it touches the database: who asks, and with whom a
 // board is shared. The host supplies the user; the sharing comes from a browser.
-import { BoardStoreError, type BoardUser } from './store';
+import { encodeCursor, readPageQuery } from '../cursor';
+import { BoardStoreError, type BoardListQuery, type BoardPage, type BoardSummary, type BoardUser } from './store';
 
-/** Most groups a board is shared with. */
+/** Most groups a board is shared with (the default of a store's `sharesPerBoard` limit). */
 export const MAX_BOARD_SHARES = 100;
+/** Boards on a list's page when the query names no `limit`. */
+export const DEFAULT_BOARD_PAGE_SIZE = 50;
+/** The most boards on one page of a list. */
+export const MAX_BOARD_PAGE_SIZE = 200;
 
 // Text a database column can hold: Postgres refuses NUL and unpaired surrogates in `text`.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -28,13 +33,16 @@ export function checkUser(user: BoardUser): { id: string; groups: string[] } {
   return { id: user.id, groups: [...groups] };
 }
 
-/** The groups to share with (undefined: unchanged), or an `invalid` error naming the entry. */
-export function checkSharing(sharedWith: unknown): string[] | undefined {
+/**
+ * The groups to share with (undefined: unchanged), at most `max` of them, or an `invalid`
+ * error naming the entry.
+ */
+export function checkSharing(sharedWith: unknown, max = MAX_BOARD_SHARES): string[] | undefined {
   if (sharedWith === undefined) return undefined;
   const fail = (path: string, message: string) =>
     new BoardStoreError('invalid', `Invalid sharing: ${path}: ${message}`, { issues: [{ path, message }] });
   if (!Array.isArray(sharedWith)) throw fail('sharedWith', 'expected an array of group names');
-  if (sharedWith.length > MAX_BOARD_SHARES) throw fail('sharedWith', `at most ${MAX_BOARD_SHARES} groups`);
+  if (sharedWith.length > max) throw fail('sharedWith', `at most ${max} groups`);
   const bad = sharedWith.findIndex((group) => !isName(group));
   if (bad !== -1) throw fail(`sharedWith[${bad}]`, 'expected a group name (1-200 characters)');
   return [...new Set(sharedWith as string[])];
@@ -50,4 +58,41 @@ export function checkRevision(revision: unknown): number {
   throw new BoardStoreError('invalid', 'Invalid save: revision: expected a positive integer', {
     issues: [{ path: 'revision', message: 'expected a positive integer' }],
   });
+}
+
+/**
+ * A list query checked: the page size (default {@link DEFAULT_BOARD_PAGE_SIZE}, at most
+ * `maxLimit`) and the cursor's parts (the sort key of the previous page's last board: its
+ * `updatedAt` as the store wrote it, and its id), or an `invalid` error.
+ */
+export function checkListQuery(
+  query: BoardListQuery | undefined,
+  maxLimit = MAX_BOARD_PAGE_SIZE,
+): { limit: number; after?: [updatedAt: string, id: string] } {
+  const read = readPageQuery(query, maxLimit, DEFAULT_BOARD_PAGE_SIZE, 2);
+  if ('path' in read)
+    throw new BoardStoreError('invalid', `Invalid list query: ${read.path}: ${read.message}`, { issues: [read] });
+  return read as { limit: number; after?: [string, string] };
+}
+
+/**
+ * The page of `boards` a query asks for, in a list's order (most recently updated first, then
+ * by id), for a store that holds its boards in memory (the browser-local one). The cursor is
+ * the last board's `updatedAt` and id, as the SQL store's.
+ */
+export function pageOfBoards(boards: readonly BoardSummary[], query?: BoardListQuery): BoardPage {
+  const { limit, after } = checkListQuery(query);
+  const sorted = [...boards].sort((a, b) =>
+    a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1,
+  );
+  const from = after
+    ? sorted.findIndex((b) => b.updatedAt < after[0] || (b.updatedAt === after[0] && b.id > after[1]))
+    : 0;
+  const start = from === -1 ? sorted.length : from;
+  const page = sorted.slice(start, start + limit);
+  const last = page[page.length - 1];
+  return {
+    boards: page,
+    nextCursor: last && start + limit < sorted.length ? encodeCursor([last.updatedAt, last.id]) : null,
+  };
 }

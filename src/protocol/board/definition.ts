@@ -9,12 +9,14 @@ import type { DateRange } from '../semantic/query';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 import type { Schema } from '../schema';
 import { v, ValidationError, type Infer, type SafeParseResult, type ValidationIssue } from '../schema';
+import { boardDefinitionLimits, jsonShapeIssue, MAX_BOARD_WIDGETS, type BoardDefinitionLimits } from './limits';
+
+// Where it was first declared: importers of this module keep finding it here.
+export { MAX_BOARD_WIDGETS } from './limits';
 import { BoardWidgetSchema, MAX_BOARD_TITLE_LENGTH, type BoardWidget } from './widget';
 
 /** The version this library writes. Older versions are migrated when read; newer ones are refused. */
 export const BOARD_DEFINITION_VERSION = 2;
-/** Most widgets on one board. */
-export const MAX_BOARD_WIDGETS = 200;
 
 const title = v
   .string()
@@ -98,16 +100,23 @@ const failure = (issues: ValidationIssue[]) =>
   ({ success: false, error: new ValidationError(issues, 'board definition') }) as const;
 
 /**
- * Checks a definition whole, migrating an older version first: what a store accepts. The
- * error names the path of every problem (`widgets[2].layout.w`).
+ * Checks a definition whole, migrating an older version first: what a store accepts. Its
+ * size, depth, values and strings are held to `limits` first (defaults:
+ * {@link DEFAULT_BOARD_DEFINITION_LIMITS}), then the widget count, so an oversized definition is
+ * refused with one issue before anything else is read. The error names the path of every
+ * problem (`widgets[2].layout.w`).
  */
-export function parseBoardDefinition(value: unknown): SafeParseResult<BoardDefinition> {
+export function parseBoardDefinition(value: unknown, limits?: BoardDefinitionLimits): SafeParseResult<BoardDefinition> {
   const problem = isObject(value) ? versionProblem(value) : undefined;
   if (problem) return failure([{ path: 'version', message: problem }]);
-  return BoardDefinitionSchema.safeParse(
-    migrateBoardDefinition(value),
-    'board definition',
-  ) as SafeParseResult<BoardDefinition>;
+  const bounds = boardDefinitionLimits(limits);
+  const shape = jsonShapeIssue(value, bounds);
+  if (shape) return failure([shape]);
+  const migrated = migrateBoardDefinition(value);
+  const widgets = isObject(migrated) ? migrated.widgets : undefined;
+  if (Array.isArray(widgets) && widgets.length > bounds.widgets)
+    return failure([{ path: 'widgets', message: `must have at most ${bounds.widgets} widgets` }]);
+  return BoardDefinitionSchema.safeParse(migrated, 'board definition') as SafeParseResult<BoardDefinition>;
 }
 
 /** A widget {@link readBoardDefinition} set aside, with why. */
@@ -134,26 +143,37 @@ export interface BoardReading {
 
 /**
  * Reads a definition for showing: migrated to the current version, each widget checked on its
- * own, so the valid widgets show and each bad one is reported by path. Fails (naming the path)
- * only when there is no board to show: not an object, a version it does not read, a bad title
- * or filters, `widgets` not an array.
+ * own (within `limits`, as {@link parseBoardDefinition} holds the whole), so the valid widgets
+ * show and each bad one is reported by path. Fails (naming the path) only when there is no
+ * board to show: not an object, a version it does not read, a bad title or filters, fields
+ * beyond the limits, `widgets` not an array.
  */
-export function readBoardDefinition(value: unknown): SafeParseResult<BoardReading> {
+export function readBoardDefinition(value: unknown, limits?: BoardDefinitionLimits): SafeParseResult<BoardReading> {
   if (!isObject(value)) return failure([{ path: '', message: 'expected a board definition object' }]);
   const problem = versionProblem(value);
   if (problem) return failure([{ path: 'version', message: problem }]);
+  const bounds = boardDefinitionLimits(limits);
   const migrated = migrateBoardDefinition(value);
+  // The fields besides the widgets as a whole; then each widget on its own, two levels down.
+  const headerShape = jsonShapeIssue({ ...(migrated as Record<string, unknown>), widgets: [] }, bounds);
+  if (headerShape) return failure([headerShape]);
+  const widgetBounds = { ...bounds, depth: bounds.depth - 2 };
   const header = HeaderSchema.safeParse(migrated, 'board definition');
   if (!header.success) return header;
   const widgets: BoardWidget[] = [];
   const rejected: RejectedWidget[] = [];
   const ids = new Map<string, number>();
-  header.data.widgets.forEach((widget, index) => {
+  // Widgets past the limit are each set aside, up to 100 of them; any more are one issue.
+  const all = header.data.widgets;
+  const unread = all.length - (bounds.widgets + 100);
+  all.slice(0, unread > 0 ? bounds.widgets + 100 : all.length).forEach((widget, index) => {
     const path = `widgets[${index}]`;
     const issues: ValidationIssue[] = [];
-    if (!BoardWidgetSchema.test(widget)) BoardWidgetSchema.check(widget, path, issues);
-    else if (index >= MAX_BOARD_WIDGETS)
-      issues.push({ path, message: `over the limit of ${MAX_BOARD_WIDGETS} widgets per board` });
+    const shape = index < bounds.widgets ? jsonShapeIssue(widget, widgetBounds, path) : undefined;
+    if (index >= bounds.widgets)
+      issues.push({ path, message: `over the limit of ${bounds.widgets} widgets per board` });
+    else if (shape) issues.push(shape);
+    else if (!BoardWidgetSchema.test(widget)) BoardWidgetSchema.check(widget, path, issues);
     else {
       const first = ids.get((widget as BoardWidget).id);
       if (first === undefined) ids.set((widget as BoardWidget).id, index);
@@ -164,6 +184,7 @@ export function readBoardDefinition(value: unknown): SafeParseResult<BoardReadin
   });
   const board = { ...(migrated as BoardDefinition), widgets };
   const data: BoardReading = { board, rejected, issues: rejected.flatMap((r) => r.issues) };
+  if (unread > 0) data.issues.push({ path: 'widgets', message: `${unread} more widgets over the limit, not read` });
   if (value.version !== BOARD_DEFINITION_VERSION) data.migratedFrom = value.version as number;
   return { success: true, data };
 }

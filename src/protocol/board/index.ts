@@ -1,5 +1,6 @@
-// Boards: the definition (versioned JSON), its reading and migration, and the store interface.
+// Boards: the definition (versioned JSON), its reading, migration and limits, and the store interface.
 export * from './widget';
+export * from './limits';
 export * from './definition';
 export * from './store';
 export * from './checks';

@@ -5,6 +5,7 @@ import { v, type Infer } from '../schema';
 // refuses (arethetypeswrong: InternalResolutionError).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 import type { Schema } from '../schema';
+import { StoreError, type StoreErrorCode, type StoreErrorDetails } from '../store-error';
 import type { BoardDefinition } from './definition';
 
 /** Who is asking: the host's user id and the groups boards can be shared with. */
@@ -33,6 +34,23 @@ export const BoardSummarySchema = v.object(summary);
 /** A board as listed. */
 export type BoardSummary = Infer<typeof BoardSummarySchema>;
 
+/** Which page of a board list: the first, or the one after `cursor`. */
+export interface BoardListQuery {
+  /** The `nextCursor` of the page before (opaque); absent for the first page. */
+  cursor?: string;
+  /** Most boards on the page. Default 50; a store may hold it to a maximum (the SQL store: 200). */
+  limit?: number;
+}
+
+/** One page of a board list, most recently updated first. */
+export const BoardPageSchema = v.object({
+  boards: v.array(BoardSummarySchema),
+  /** Where the next page starts (pass it as `cursor`), or null on the last page. */
+  nextCursor: v.nullable(v.string()),
+});
+/** One page of a board list. */
+export type BoardPage = Infer<typeof BoardPageSchema>;
+
 /** A board with its definition (read it with `readBoardDefinition` before showing it). */
 export const BoardRecordSchema = v.object({ ...summary, definition: v.unknown() });
 /** A stored board. */
@@ -47,36 +65,14 @@ export interface BoardSave {
   sharedWith?: readonly string[];
 }
 
-/** Why a store refused. */
-export type BoardStoreErrorCode =
-  /** No such board for this user (someone else's board is not found either: never its contents). */
-  | 'not-found'
-  /** The board changed since the revision the save was based on (`currentRevision` says to what). */
-  | 'conflict'
-  /** The board is shared with the user to read, not to write. */
-  | 'read-only'
-  /** The definition or the sharing is invalid (`issues` name the paths). */
-  | 'invalid'
-  /** The store could not be used (storage full, database down). */
-  | 'unavailable'
-  /** No user is signed in (the board API answered 401). */
-  | 'signed-out';
+/** Why a board store refused (the codes every store shares). */
+export type BoardStoreErrorCode = StoreErrorCode;
 
-/** A store's typed refusal. */
-export class BoardStoreError extends Error {
-  override readonly name = 'BoardStoreError';
-  constructor(
-    readonly code: BoardStoreErrorCode,
-    message: string,
-    readonly details: {
-      /** For `conflict`: the board's revision now. */
-      currentRevision?: number;
-      /** For `invalid`: each problem with its path. */
-      issues?: readonly { path: string; message: string }[];
-      cause?: unknown;
-    } = {},
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+/** A board store's typed refusal: a {@link StoreError} (codes, details and statuses shared). */
+export class BoardStoreError extends StoreError {
+  override readonly name: string = 'BoardStoreError';
+  constructor(code: BoardStoreErrorCode, message: string, details: StoreErrorDetails = {}) {
+    super(code, message, details);
   }
 }
 
@@ -85,11 +81,14 @@ export class BoardStoreError extends Error {
  * its user may not see. Errors are {@link BoardStoreError}s.
  */
 export interface BoardStore {
-  /** The user's own boards and those shared with their groups, most recently updated first. */
-  list(user: BoardUser): Promise<BoardSummary[]>;
+  /**
+   * A page of the user's own boards and those shared with their groups, most recently updated
+   * first; `nextCursor` asks for the next. A cursor that is not one of the store's is `invalid`.
+   */
+  list(user: BoardUser, query?: BoardListQuery): Promise<BoardPage>;
   /** One board the user may read; `not-found` otherwise. */
   get(user: BoardUser, id: string): Promise<BoardRecord>;
-  /** A new board owned by the user, at revision 1. */
+  /** A new board owned by the user, at revision 1; `limit` when they own as many as the store allows. */
   create(user: BoardUser, board: { definition: BoardDefinition; sharedWith?: readonly string[] }): Promise<BoardRecord>;
   /**
    * Saves the user's board if it is still at `save.revision` (then at revision + 1):

@@ -74,6 +74,8 @@ export {
 export { createBoardApiClient, type BoardApiClientOptions } from '../../protocol/board/api-client';
 export {
   BoardStoreError,
+  type BoardListQuery,
+  type BoardPage,
   type BoardRecord,
   type BoardSave,
   type BoardStore,

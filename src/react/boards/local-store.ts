@@ -9,6 +9,7 @@ import {
   checkRevision,
   checkSharing,
   checkUser,
+  pageOfBoards,
   parseBoardDefinition,
   type BoardDefinition,
   type BoardRecord,
@@ -94,13 +95,13 @@ export function createLocalBoardStore(options: LocalBoardStoreOptions = {}): Boa
   const summary = ({ definition: _, ...rest }: BoardRecord): BoardSummary => rest;
 
   return {
-    async list(user: BoardUser) {
+    async list(user: BoardUser, query) {
       const who = checkUser(user);
-      return load()
+      const boards = load()
         .map(readable)
         .filter((board): board is BoardRecord => !!board && visible(who, board))
-        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
         .map(summary);
+      return pageOfBoards(boards, query);
     },
 
     async get(user, id) {

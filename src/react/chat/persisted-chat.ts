@@ -1,4 +1,5 @@
 import { v, type Infer } from '../../protocol';
+import { ChatIdSchema } from '../../protocol/threads';
 import type { ChartChoice } from '../charts/chart-choices';
 import { browserStorage, readStored, storageKey, writeStored } from '../internal/browser-storage';
 
@@ -6,9 +7,7 @@ import { browserStorage, readStored, storageKey, writeStored } from '../internal
 const MAX_INPUT = 100_000;
 
 /** A thread id as this library accepts it from storage: short, printable. */
-export const StoredChatIdSchema = v
-  .string()
-  .refine((id) => id.length > 0 && id.length <= 200 && !/[\p{Cc}\p{Cf}\s]/u.test(id), 'not a chat id');
+export const StoredChatIdSchema = ChatIdSchema;
 
 /** The service's messageId pattern (`^\d{13,}-message$`), bounded. */
 const MessageIdSchema = v.string().refine((id) => /^\d{13,20}-message$/.test(id), 'not a messageId');

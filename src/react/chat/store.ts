@@ -15,6 +15,7 @@ import {
   type ChatTurn,
   type ChatTurnEvent,
 } from '../../protocol';
+import type { FEEDBACK_REASON_VALUES } from '../../protocol/feedback';
 import type * as ReaderModule from './read-turn';
 import type { TurnRead } from './read-turn';
 import {
@@ -70,8 +71,8 @@ export interface ChatStoreState {
   unfolded: readonly string[];
 }
 
-/** Why a user rated an answer down: a preset of the reason picker. */
-export type ChatFeedbackReason = 'incorrect' | 'misunderstood' | 'presentation' | 'other';
+/** Why a user rated an answer down: a preset of the reason picker (as the feedback API takes it). */
+export type ChatFeedbackReason = (typeof FEEDBACK_REASON_VALUES)[number];
 
 /** A user's rating of one answer, as the chat keeps it (see `ChatStoreState.feedback`). */
 export interface ChatRating {

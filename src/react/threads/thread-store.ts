@@ -1,29 +1,14 @@
-import { v, type Infer } from '../../protocol';
+import { MAX_THREAD_TITLE_LENGTH, ThreadRecordSchema, type ThreadRecord } from '../../protocol/threads';
 import { browserStorage, readStored, storageKey, watchStored, writeStored } from '../internal/browser-storage';
 import { oneLine } from '../internal/one-line';
-import { StoredChatIdSchema } from '../chat/persisted-chat';
 
 /** The longest title kept. */
-export const MAX_TITLE = 200;
+export const MAX_TITLE = MAX_THREAD_TITLE_LENGTH;
 /** The most threads the default store keeps (the least recently used go first). */
 export const MAX_THREADS = 200;
 
-/** A time in ms since the epoch, within reason. */
-const TimeSchema = v.number().refine((ms) => ms >= 0 && ms < 1e14, 'not a time');
-
-/** One conversation in a thread list. */
-export const ThreadRecordSchema = v.object({
-  /** The service's thread id: the chat loads it by this. */
-  chatId: StoredChatIdSchema,
-  /** The first question, or what the user renamed it to. */
-  title: v.string().refine((title) => title.length <= MAX_TITLE, 'title too long'),
-  /** When it was started and last asked (ms since the epoch). */
-  createdAt: TimeSchema,
-  updatedAt: TimeSchema,
-});
-
-/** One conversation in a thread list. */
-export type ThreadRecord = Infer<typeof ThreadRecordSchema>;
+// One shape for the browser's list and the host's conversation API (createThreadApi).
+export { ThreadRecordSchema, type ThreadRecord };
 
 /**
  * Where a thread list keeps its conversations (the service has no list of threads): the

@@ -1,5 +1,4 @@
-// Boards on the host's server: the SQL store, its migrations and the board API.
-export { createBoardApi, DEFAULT_BOARD_MAX_BODY_BYTES, type BoardApiOptions } from './api';
+// Boards on the host's server: the SQL store, its limits and the board API.
+export { createBoardApi, DEFAULT_BOARD_MAX_BODY_BYTES, type BoardApiOptions, type BoardPrincipal } from './api';
 export { createSqlBoardStore, type SqlBoardStoreOptions } from './sql-store';
-export { migrationStatements, runMigrations, type SqlClient, type SqlMigration } from './sql-client';
-export { BOARD_MIGRATIONS } from './migrations';
+export { boardLimits, DEFAULT_BOARD_LIMITS, type BoardLimits } from './limits';

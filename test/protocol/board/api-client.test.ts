@@ -6,7 +6,7 @@ import {
   type BoardStore,
 } from '../../../src/protocol/board';
 import { createBoardApi, createSqlBoardStore } from '../../../src/server';
-import { usePGlite } from '../../server/boards/pglite';
+import { usePGlite } from '../../server/db/pglite';
 
 const definition = (title: string): BoardDefinition => ({
   version: 2,
@@ -52,7 +52,15 @@ describe('the board API client over the board API and the SQL store', () => {
     const erinB = tab(handler, 'erin');
     const board = await erinA.create(nobody, { definition: definition('Plan'), sharedWith: ['sales'] });
     expect(board).toMatchObject({ ownerId: 'erin', revision: 1, definition: definition('Plan') });
-    expect((await erinB.list(nobody)).map((b) => b.id)).toContain(board.id);
+    expect((await erinB.list(nobody)).boards.map((b) => b.id)).toContain(board.id);
+    // Pages, through the URL's cursor.
+    const more = await erinA.create(nobody, { definition: definition('More') });
+    const first = await erinA.list(nobody, { limit: 1 });
+    expect(first.boards.map((b) => b.id)).toEqual([more.id]);
+    const second = await erinA.list(nobody, { limit: 1, cursor: first.nextCursor! });
+    expect(second).toEqual({ boards: [expect.objectContaining({ id: board.id })], nextCursor: null });
+    expect((await refusal(erinA.list(nobody, { cursor: 'x' }))).code).toBe('invalid');
+    await erinA.remove(nobody, more.id);
 
     // Two tabs: A saves first, B's save from revision 1 is a conflict naming revision 2.
     await erinA.save(nobody, board.id, { definition: definition('From A'), revision: 1 });
@@ -95,7 +103,7 @@ describe('the board API client over the board API and the SQL store', () => {
         /could not be reached/,
       ],
       [answering(() => new Response('<html>Bad gateway</html>', { status: 502 })), /answered 502/],
-      [answering(() => Response.json({ boards: [{ id: 1 }] })), /boards\[0\]\.id/],
+      [answering(() => Response.json({ boards: [{ id: 1 }], nextCursor: null })), /boards\[0\]\.id/],
       [answering(() => new Response('{"boards": [', { status: 200 })), /expected an object/],
     ];
     for (const [client, message] of cases) {

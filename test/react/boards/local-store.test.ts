@@ -39,8 +39,8 @@ describe('the browser-local board store', () => {
     expect([stale.code, stale.details.currentRevision]).toEqual(['conflict', 2]);
     expect((await other.get(erin, board.id)).title).toBe('Renamed');
 
-    expect((await store.list(elias)).map((b) => b.id)).toEqual([board.id]);
-    expect(await store.list(elias)).not.toHaveProperty('0.definition');
+    expect((await store.list(elias)).boards.map((b) => b.id)).toEqual([board.id]);
+    expect((await store.list(elias)).boards).not.toHaveProperty('0.definition');
     expect((await refusal(store.save(elias, board.id, { definition: definition(), revision: 2 }))).code).toBe(
       'read-only',
     );
@@ -49,10 +49,10 @@ describe('the browser-local board store', () => {
     expect((await refusal(store.save(mallory, board.id, { definition: definition(), revision: 2 }))).code).toBe(
       'not-found',
     );
-    expect(await store.list(mallory)).toEqual([]);
+    expect(await store.list(mallory)).toEqual({ boards: [], nextCursor: null });
 
     await store.remove(erin, board.id);
-    expect(await store.list(erin)).toEqual([]);
+    expect(await store.list(erin)).toEqual({ boards: [], nextCursor: null });
     expect((await refusal(store.get(erin, board.id))).code).toBe('not-found');
   });
 
@@ -61,9 +61,16 @@ describe('the browser-local board store', () => {
     const store = createLocalBoardStore({ now: () => (clock += 1000) });
     const a = await store.create(erin, { definition: definition('A') });
     const b = await store.create(erin, { definition: definition('B') });
-    expect((await store.list(erin)).map((x) => x.title)).toEqual(['B', 'A']);
+    expect((await store.list(erin)).boards.map((x) => x.title)).toEqual(['B', 'A']);
     await store.save(erin, a.id, { definition: definition('A2'), revision: 1 });
-    expect((await store.list(erin)).map((x) => x.id)).toEqual([a.id, b.id]);
+    expect((await store.list(erin)).boards.map((x) => x.id)).toEqual([a.id, b.id]);
+    // In pages: a cursor to the next; a cursor it did not give is invalid.
+    const first = await store.list(erin, { limit: 1 });
+    expect(first.boards.map((x) => x.id)).toEqual([a.id]);
+    const second = await store.list(erin, { limit: 1, cursor: first.nextCursor! });
+    expect(second).toEqual({ boards: [expect.objectContaining({ id: b.id })], nextCursor: null });
+    expect((await refusal(store.list(erin, { cursor: 'not-ours' }))).code).toBe('invalid');
+    expect((await refusal(store.list(erin, { limit: 0 }))).code).toBe('invalid');
   });
 
   it('refuses invalid definitions with paths, and keeps entries it cannot read untouched', async () => {
@@ -77,7 +84,7 @@ describe('the browser-local board store', () => {
     const foreign = { id: 'from-a-newer-version', shape: 'unknown' };
     localStorage.setItem('ek-boards', JSON.stringify({ boards: [foreign] }));
     const board = await store.create(erin, { definition: definition() });
-    expect(await store.list(erin)).toHaveLength(1);
+    expect((await store.list(erin)).boards).toHaveLength(1);
     expect((JSON.parse(localStorage.getItem('ek-boards')!) as { boards: unknown[] }).boards).toEqual([foreign, board]);
 
     localStorage.setItem('ek-boards', '{"boards": [tru');

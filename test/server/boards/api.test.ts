@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BoardDefinition, BoardRecord, BoardUser } from '../../../src/protocol/board';
 import { createBoardApi, createSqlBoardStore, type BoardApiOptions } from '../../../src/server';
-import { usePGlite } from './pglite';
+import { usePGlite } from '../db/pglite';
 
 const ORIGIN = 'https://host.example';
 const USERS: Record<string, BoardUser> = {
@@ -200,7 +200,11 @@ describe('the board API', () => {
     const answers = await Promise.all([save('Tab A', 1), save('Tab B', 1), save('Tab C', 1)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     for (const conflict of answers.filter((a) => a.status === 409)) {
-      expect(conflict.body).toEqual({ error: expect.stringMatching(/changed/) as string, revision: 2 });
+      expect(conflict.body).toEqual({
+        error: expect.stringMatching(/changed/) as string,
+        code: 'conflict',
+        revision: 2,
+      });
     }
     // The losing tab reloads revision 2 and saves over it: nothing is lost, nothing overwritten blindly.
     expect((await save('Tab B again', 2)).status).toBe(200);

@@ -1,13 +1,27 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BoardStoreError, type BoardDefinition, type BoardStore, type BoardUser } from '../../../src/protocol/board';
+import type { Client, Pool } from 'pg';
 import {
-  BOARD_MIGRATIONS,
   createSqlBoardStore,
   migrationStatements,
   runMigrations,
+  SERVER_MIGRATIONS,
   type SqlClient,
 } from '../../../src/server';
-import { usePGlite } from './pglite';
+import { usePGlite } from '../db/pglite';
+
+const MIGRATIONS = ['001_boards', '002_threads', '003_feedback', '004_usage'];
+
+/** Every board of the user's list, page after page. */
+async function all(store: BoardStore, user: BoardUser, limit = 200) {
+  const boards = [];
+  for (let cursor: string | null | undefined; cursor !== null;) {
+    const page = await store.list(user, { cursor, limit });
+    boards.push(...page.boards);
+    cursor = page.nextCursor;
+  }
+  return boards;
+}
 
 const definition = (title = 'Sales', extra: object = {}): BoardDefinition => ({
   version: 2,
@@ -39,12 +53,12 @@ describe('the SQL board store on PGlite', () => {
   const mallory: BoardUser = { id: 'mallory', groups: ['support'] };
 
   it('migrates once, idempotently, from the .sql file', async () => {
-    expect(migrationStatements(BOARD_MIGRATIONS[0]!.sql)).toHaveLength(3);
-    expect(await runMigrations(db(), BOARD_MIGRATIONS)).toEqual(['001_boards']);
-    expect(await runMigrations(db(), BOARD_MIGRATIONS)).toEqual([]);
+    expect(migrationStatements(SERVER_MIGRATIONS[0]!.sql)).toHaveLength(3);
+    expect(await runMigrations(db(), SERVER_MIGRATIONS)).toEqual(MIGRATIONS);
+    expect(await runMigrations(db(), SERVER_MIGRATIONS)).toEqual([]);
     // A run cut off after its statements (not recorded) runs again without harm.
     await db().query('DELETE FROM ek_migrations');
-    expect(await runMigrations(db(), BOARD_MIGRATIONS)).toEqual(['001_boards']);
+    expect(await runMigrations(db(), SERVER_MIGRATIONS)).toEqual(MIGRATIONS);
     const { rows } = await db().query<{ column_name: string }>(
       "SELECT column_name FROM information_schema.columns WHERE table_name = 'ek_boards' ORDER BY ordinal_position",
     );
@@ -72,17 +86,20 @@ describe('the SQL board store on PGlite', () => {
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
     const read = await store.get(erin, created.id);
     expect(JSON.stringify(read.definition)).toBe(JSON.stringify(weird));
-    expect(await store.list(erin)).toEqual([
-      {
-        id: created.id,
-        title: listed,
-        ownerId: 'erin',
-        revision: 1,
-        sharedWith: [],
-        createdAt: created.createdAt,
-        updatedAt: created.updatedAt,
-      },
-    ]);
+    expect(await store.list(erin)).toEqual({
+      nextCursor: null,
+      boards: [
+        {
+          id: created.id,
+          title: listed,
+          ownerId: 'erin',
+          revision: 1,
+          sharedWith: [],
+          createdAt: created.createdAt,
+          updatedAt: created.updatedAt,
+        },
+      ],
+    });
 
     const changed = definition('Sales, renamed');
     const saved = await store.save(erin, created.id, { definition: changed, revision: 1 });
@@ -97,7 +114,7 @@ describe('the SQL board store on PGlite', () => {
     await store.remove(erin, created.id);
     expect((await refusal(store.get(erin, created.id))).code).toBe('not-found');
     expect((await refusal(store.remove(erin, created.id))).code).toBe('not-found');
-    expect(await store.list(erin)).toEqual([]);
+    expect(await all(store, erin)).toEqual([]);
   });
 
   it("never shows or changes someone else's board; a group it is shared with reads it only", async () => {
@@ -114,22 +131,22 @@ describe('the SQL board store on PGlite', () => {
       );
       expect((await refusal(store.remove(mallory, id))).code).toBe('not-found');
     }
-    expect(await store.list(mallory)).toEqual([]);
+    expect(await all(store, mallory)).toEqual([]);
 
     expect((await store.get(elias, shared.id)).title).toBe('For sales');
     expect((await refusal(store.get(elias, own.id))).code).toBe('not-found');
-    expect((await store.list(elias)).map((b) => b.title)).toEqual(['For sales']);
+    expect((await all(store, elias)).map((b) => b.title)).toEqual(['For sales']);
     expect((await refusal(store.save(elias, shared.id, { definition: definition('Mine'), revision: 1 }))).code).toBe(
       'read-only',
     );
     expect((await refusal(store.remove(elias, shared.id))).code).toBe('read-only');
     // Unchanged by all of that.
     expect(await store.get(erin, shared.id)).toMatchObject({ revision: 1, title: 'For sales' });
-    expect((await store.list(erin)).map((b) => b.title).sort()).toEqual(['For sales', 'Private']);
+    expect((await all(store, erin)).map((b) => b.title).sort()).toEqual(['For sales', 'Private']);
 
     // The owner stops sharing: the group loses it.
     await store.save(erin, shared.id, { definition: definition('For sales'), revision: 1, sharedWith: [] });
-    expect(await store.list(elias)).toEqual([]);
+    expect(await all(store, elias)).toEqual([]);
     // Saving without sharedWith keeps the sharing as it was.
     const again = await store.save(erin, own.id, {
       definition: definition('Private'),
@@ -173,7 +190,7 @@ describe('the SQL board store on PGlite', () => {
     const user: BoardUser = { id: `${evil} $1`, groups: [`${evil}}`, '{"a","b"}', "' OR '1'='1"] };
     const board = await store.create(user, { definition: definition(evil), sharedWith: [`${evil}}`, 'a,b'] });
     expect(board).toMatchObject({ ownerId: `${evil} $1`, title: evil, sharedWith: [`${evil}}`, 'a,b'] });
-    expect((await store.list(user)).map((b) => b.id)).toEqual([board.id]);
+    expect((await all(store, user)).map((b) => b.id)).toEqual([board.id]);
     for (const id of [
       "' OR '1'='1",
       `${board.id}' OR 'x'='x`,
@@ -188,8 +205,8 @@ describe('the SQL board store on PGlite', () => {
       expect((await refusal(store.get(erin, id))).code).toBe('not-found');
     }
     // A group named like an array literal shares nothing it should not.
-    expect((await store.list({ id: 'someone', groups: ['a', 'b'] })).map((b) => b.id)).not.toContain(board.id);
-    expect((await store.list({ id: 'someone', groups: ['a,b'] })).map((b) => b.id)).toEqual([board.id]);
+    expect((await all(store, { id: 'someone', groups: ['a', 'b'] })).map((b) => b.id)).not.toContain(board.id);
+    expect((await all(store, { id: 'someone', groups: ['a,b'] })).map((b) => b.id)).toEqual([board.id]);
     const { rows } = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM ek_boards');
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
@@ -241,32 +258,8 @@ describe('the SQL board store on PGlite', () => {
   });
 
   it('takes pg.Pool, pg.Client and PGlite as they are (types)', () => {
-    // The promise overloads of @types/pg 8's Pool#query, copied: pg itself is not installed here.
-    interface QueryConfig<I extends unknown[] = unknown[]> {
-      text: string;
-      values?: I;
-    }
-    interface QueryResult<R = unknown> {
-      command: string;
-      rowCount: number | null;
-      rows: R[];
-    }
-    interface Submittable {
-      submit: (connection: unknown) => void;
-    }
-    interface PgPool {
-      query<T extends Submittable>(queryStream: T): T;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      query<R = any, I extends any[] = any[]>(queryConfig: QueryConfig<I>): Promise<QueryResult<R>>;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      query<R = any, I extends any[] = any[]>(
-        queryTextOrConfig: string | QueryConfig<I>,
-        values?: I,
-      ): Promise<QueryResult<R>>;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      query<R = any>(text: string, values: any[], callback: (err: Error, result: QueryResult<R>) => void): void;
-    }
-    expectTypeOf<PgPool>().toExtend<SqlClient>();
+    expectTypeOf<Pool>().toExtend<SqlClient>();
+    expectTypeOf<Client>().toExtend<SqlClient>();
     expectTypeOf(db()).toExtend<SqlClient>();
   });
 });

@@ -67,10 +67,10 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
   useEffect(() => {
     let live = true;
     store.list(user).then(
-      (all) => {
+      (page) => {
         if (!live) return;
         const allowed = canPin ?? ((board: BoardSummary) => board.ownerId === user.id);
-        const boards = (Array.isArray(all) ? all : []).filter((board) => allowed(board)).slice(0, MAX_LISTED);
+        const boards = page.boards.filter((board) => allowed(board)).slice(0, MAX_LISTED);
         setListing({ state: 'ready', boards });
         setChoice((current) => current ?? (boards.find((board) => board.id === preferred) ?? boards[0])?.id ?? NEW);
       },

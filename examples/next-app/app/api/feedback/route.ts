@@ -1,6 +1,4 @@
-import { feedbackListRoute, feedbackRoute } from '../../../lib/feedback';
+import { feedbackRoute } from '../../../lib/feedback';
 
-/** POST /api/feedback: the signed-in user's rating of an answer. */
-export const POST = feedbackRoute;
-/** GET /api/feedback?chatId=…: the user's ratings in a thread. */
-export const GET = feedbackListRoute;
+/** POST /api/feedback: the signed-in user's rating of an answer; GET /api/feedback?chatId=…: theirs in a thread. */
+export { feedbackRoute as POST, feedbackRoute as GET };

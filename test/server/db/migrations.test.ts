@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOARD_MIGRATIONS, migrationStatements, runMigrations, type SqlClient } from '../../../src/server';
+import { migrationStatements, runMigrations, SERVER_MIGRATIONS, type SqlClient } from '../../../src/server';
 import { migrationsModule, MODULE_PATH } from './generate-migrations';
 
-describe('the board store migrations', () => {
+describe("the stores' migrations", () => {
   it('ship as generated from the .sql files (run generate-migrations.ts after editing one)', async () => {
     expect(readFileSync(MODULE_PATH, 'utf8')).toBe(await migrationsModule());
-    expect(BOARD_MIGRATIONS.map((m) => m.name)).toEqual(['001_boards']);
+    expect(SERVER_MIGRATIONS.map((m) => m.name)).toEqual(['001_boards', '002_threads', '003_feedback', '004_usage']);
   });
 
   it('are shown in docs/boards.md as they are (from the first statement on)', () => {
-    const sql = BOARD_MIGRATIONS[0]!.sql;
+    const sql = SERVER_MIGRATIONS[0]!.sql;
     const guide = readFileSync(new URL('../../../docs/boards.md', import.meta.url), 'utf8');
     expect(guide).toContain(`\`\`\`sql\n${sql.slice(sql.indexOf('CREATE'))}\`\`\``);
   });
@@ -40,13 +40,15 @@ describe('the board store migrations', () => {
     };
     for (const code of ['23505', '42P07', '42710']) {
       sent.length = 0;
-      expect(await runMigrations(racing(code), BOARD_MIGRATIONS)).toEqual(['001_boards']);
+      expect(await runMigrations(racing(code), SERVER_MIGRATIONS)).toHaveLength(4);
       const creates = sent.filter((t) => t.startsWith('CREATE'));
-      expect(creates).toHaveLength(8); // ek_migrations and the 3 statements, each twice
+      const statements = SERVER_MIGRATIONS.flatMap((m) => migrationStatements(m.sql));
+      // ek_migrations and each CREATE of the files, each twice.
+      expect(creates).toHaveLength(2 * (1 + statements.filter((t) => t.startsWith('CREATE')).length));
     }
     const broken: SqlClient = {
       query: () => Promise.reject(Object.assign(new Error('permission denied'), { code: '42501' })),
     };
-    await expect(runMigrations(broken, BOARD_MIGRATIONS)).rejects.toThrow('permission denied');
+    await expect(runMigrations(broken, SERVER_MIGRATIONS)).rejects.toThrow('permission denied');
   });
 });
