@@ -154,6 +154,31 @@ describe('app servers on a real Postgres through its outages', () => {
     }
   }, 120_000);
 
+  it('a pool handed straight to a store (no createDatabase) gets the adapter: unavailable while Postgres restarts, then fine, never an exit', async () => {
+    const url = await server.database('store_pool');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/reliability/app/store-pool-process.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let exit: number | null | undefined;
+    child.on('exit', (code) => (exit = code));
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('ready');
+      await server.stop('fast');
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('unavailable');
+      await server.start();
+      const seen = output.length;
+      await expect.poll(() => output.slice(seen), { timeout: 60_000 }).toContain('ok');
+      expect(exit).toBeUndefined();
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('stay up through a stop and a crash of the database under load: 503 while down, recovered, nothing acknowledged lost', async () => {
     const url = await server.database('outage');
     const [a, b] = await Promise.all([startAppProcess(url, FAST), startAppProcess(url, FAST)]);

@@ -27,7 +27,7 @@ export interface SqlBoardStoreOptions {
   /**
    * The database: `createDatabase(pool)` (deadlines, classified errors, migrations under a
    * lock), or a Postgres connection or pool as it is (`pg.Pool`, `PGlite`…): anything with
-   * `query(text, params)`.
+   * `query(text, params)`, which the store then wraps in `createDatabase` with its defaults.
    */
   client: SqlClient;
   /**

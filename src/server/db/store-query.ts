@@ -2,23 +2,20 @@
 // database, shared by the stores on it), then the statement, any failure of either an
 // `unavailable` store error with the database's error as its cause (the APIs answer 503).
 import { StoreError } from '../../protocol/store-error';
-import { isDatabase } from './database';
-import { SERVER_MIGRATIONS } from './migrations';
-import { runMigrations, type SqlClient } from './sql-client';
+import { createDatabase, isDatabase, type Database } from './database';
+import type { SqlClient } from './sql-client';
 
-// Raw clients (not made by createDatabase): migrated once each, whichever store asks first.
-const migratedClients = new WeakMap<object, Promise<unknown>>();
+// A client given as it is (a `pg` Pool handed straight to a store) gets the adapter too, one
+// per client, shared by the stores on it: a host that skips `createDatabase` still gets the
+// pool's 'error' listener (without it a database restart ends the process) and the deadlines.
+const adapted = new WeakMap<object, Database>();
 
-function migrated(client: SqlClient): Promise<unknown> {
-  if (isDatabase(client)) return client.options.migrate === false ? Promise.resolve() : client.migrate();
-  let done = migratedClients.get(client);
-  if (!done) {
-    done = runMigrations(client, SERVER_MIGRATIONS);
-    // A failure is not kept: the next call tries again.
-    done.catch(() => migratedClients.delete(client));
-    migratedClients.set(client, done);
-  }
-  return done;
+/** The {@link Database} a store runs on: `client` itself, or the adapter made for it once. */
+export function databaseOf(client: SqlClient): Database {
+  if (isDatabase(client)) return client;
+  let database = adapted.get(client);
+  if (!database) adapted.set(client, (database = createDatabase(client)));
+  return database;
 }
 
 /** A store's rows, as each driver hands them back (every field read one by one). */
@@ -34,10 +31,11 @@ export function storeQuery(
   migrate: boolean | undefined,
   unavailable: (cause: unknown) => StoreError,
 ): (text: string, params: unknown[]) => Promise<StoreRows> {
+  const database = databaseOf(client);
   return async (text, params) => {
     try {
-      if (migrate !== false) await migrated(client);
-      return (await client.query(text, params)).rows;
+      if (migrate !== false && database.options.migrate !== false) await database.migrate();
+      return (await database.query(text, params)).rows;
     } catch (error) {
       if (error instanceof StoreError) throw error;
       throw unavailable(error);

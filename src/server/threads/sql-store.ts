@@ -28,7 +28,7 @@ export interface ThreadListStore {
 
 /** Options of {@link createSqlThreadStore}. */
 export interface SqlThreadStoreOptions {
-  /** The database: `createDatabase(pool)`, or any client with `query(text, params)`. */
+  /** The database: `createDatabase(pool)`, or any client with `query(text, params)` (then wrapped in `createDatabase` with its defaults). */
   client: SqlClient;
   /** Apply the library's migrations before the first call. Default true. */
   migrate?: boolean;
