@@ -73,7 +73,10 @@ export interface ChatTurn {
   readonly held: boolean;
   /** `failed` while stopping: Retry stops again rather than asking again. */
   readonly stopping: boolean;
-  /** A question sent while `aborting`: the host sends it once the abort settles. */
+  /**
+   * A question sent while `aborting`: the host sends it once the turn is `aborted`. A failed
+   * stop keeps it (the service's turn runs on and would refuse it) until Retry stops again.
+   */
   readonly queued: string | null;
 }
 

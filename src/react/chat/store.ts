@@ -87,7 +87,8 @@ export interface ChatRating {
 export interface ChatActions {
   /**
    * Sends a message; resolves when its turn ends. While a stop is settling it is queued and
-   * sent right after; while a turn runs it is ignored.
+   * sent once the stop worked (after a failed stop it waits, in `turn.queued`, for Retry to
+   * stop again, or is replaced by the next question); while a turn runs it is ignored.
    */
   send(input: string): Promise<void>;
   /** Stops the turn: POSTs Abort, stops reading, keeps every message received. */
@@ -288,11 +289,15 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (!isChatTurnOver(next)) return;
       const waiters = ended;
       ended = [];
-      if (next.queued !== null) {
+      // Only after a stop that worked: while a failed stop's turn runs on, the service would
+      // refuse the question. It waits with the failure in `turn.queued` (the built-in composer
+      // never queues: it sends nothing while stopping), sent once Retry stops the turn;
+      // its `send` resolves now, as the turn it waited for has ended.
+      if (next.queued !== null && next.phase === 'aborted') {
         ended = queued;
         queued = [];
         void begin({ input: next.queued });
-      }
+      } else waiters.push(...queued.splice(0));
       for (const resolve of waiters) resolve();
     };
 

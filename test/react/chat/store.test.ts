@@ -318,6 +318,29 @@ describe('chat store against the mock', () => {
       expect(state.error).toBeNull();
     });
 
+    it('a question sent while a stop fails waits, shown, and is sent once Retry stops the turn', async () => {
+      const mock = createMockService({ lineDelayMs: 5 });
+      const sent: string[] = [];
+      let failStops = 1;
+      const fetch: typeof mock.fetch = async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { input?: string }) : {};
+        if (url.endsWith('/abort') && failStops-- > 0) return new Response('Bad gateway', { status: 502 });
+        if (body.input) sent.push(body.input);
+        return mock.fetch(input, init);
+      };
+      const { store, done } = await streaming(transportFor(mock, { fetch }));
+      void store.getState().abort();
+      await store.getState().send('Next question');
+      await done;
+      // The service's turn runs on: asking now would be refused, so the question waits.
+      expect(store.getState()).toMatchObject({ status: 'error', turn: { queued: 'Next question', stopping: true } });
+      expect(sent).toEqual(['Revenue by region']);
+      await store.getState().retry();
+      await until(store, (s) => s.status === 'idle' && s.thread.messages.some((m) => m.content === 'Next question'));
+      expect(sent).toEqual(['Revenue by region', 'Next question']);
+    });
+
     it('403: another user cannot stop it; a clear error, messages kept', async () => {
       const mock = createMockService({ lineDelayMs: 5 });
       let transport = transportFor(mock);
