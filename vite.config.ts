@@ -195,6 +195,7 @@ export default defineConfig(({ command }) => ({
           name: 'node',
           environment: 'node',
           include: ['test/{protocol,server,mock,reliability,scripts}/**/*.test.ts'],
+          setupFiles: ['./test/setup/property-seed.ts'],
         },
       },
       {
@@ -203,7 +204,7 @@ export default defineConfig(({ command }) => ({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/react/**/*.test.{ts,tsx}'],
-          setupFiles: ['./test/setup/dom.ts'],
+          setupFiles: ['./test/setup/dom.ts', './test/setup/property-seed.ts'],
         },
       },
       {

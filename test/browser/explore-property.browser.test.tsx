@@ -19,9 +19,10 @@ import { NativeOnMock } from '../../stories/support/native';
 afterEach(cleanup);
 
 const RUNS = Number(import.meta.env.VITE_EXPLORE_PROPERTY_RUNS ?? 25);
-const SEED = import.meta.env.VITE_EXPLORE_PROPERTY_SEED
-  ? Number(import.meta.env.VITE_EXPLORE_PROPERTY_SEED)
-  : undefined;
+// The same walks on every npm test (as test/setup/property-seed.ts does for the others);
+// VITE_EXPLORE_PROPERTY_SEED=random explores new ones, a number replays a failure.
+const SEED_SET: string = import.meta.env.VITE_EXPLORE_PROPERTY_SEED ?? '20261128';
+const SEED = SEED_SET === 'random' ? undefined : Number(SEED_SET);
 
 const MEASURES = ['orders.revenue', 'orders.count', 'orders.averageOrderValue', 'orders.largeOrderShare'];
 const DIMENSIONS = ['orders.region', 'orders.country', 'orders.category', 'orders.customer'];
