@@ -14,6 +14,7 @@ import { boardsBench } from './boards.bench';
 import { boardsStoreBench } from './boards-store.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
+import { dataBench } from './data.bench';
 import { exploreBench } from './explore.bench';
 import { nativeBench } from './native.bench';
 import { report } from './harness';
@@ -34,6 +35,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['boards', boardsBench, true],
   ['boards-store', boardsStoreBench, true],
   ['explore', exploreBench, true],
+  ['data', dataBench, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)

@@ -55,6 +55,7 @@ export function SemanticProvider(props: SemanticProviderProps) {
     timeoutMs,
     refreshBeforeMs,
     maxAnswerBytes,
+    answerWorker,
   } = props;
   const urlsKey = JSON.stringify(Object.keys(props.urls ?? {}));
   const own = props.source;
@@ -67,6 +68,7 @@ export function SemanticProvider(props: SemanticProviderProps) {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(refreshBeforeMs === undefined ? {} : { refreshBeforeMs }),
       ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+      ...(answerWorker === undefined ? {} : { answerWorker }),
       // Read when called: hosts may pass new functions on every render.
       urls: () => latest.current.urls,
       getSession: () => latest.current.getSession ?? embed?.getSession(),
@@ -75,7 +77,7 @@ export function SemanticProvider(props: SemanticProviderProps) {
     }));
     // Functions are read through `latest`; the rest names the data source.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [own, deploymentId, baseUrl, apiUrl, timeoutMs, refreshBeforeMs, maxAnswerBytes, urlsKey, embed]);
+  }, [own, deploymentId, baseUrl, apiUrl, timeoutMs, refreshBeforeMs, maxAnswerBytes, answerWorker, urlsKey, embed]);
   const value = useMemo<SemanticContextValue>(
     () => ({ source, client, scope, staleTime, onError: (error) => latest.current.onError?.(error) }),
     [source, client, scope, staleTime, latest],
