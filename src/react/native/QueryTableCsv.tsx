@@ -10,6 +10,13 @@ import type { QueryTableLabels } from './query-table-types';
 // `QueryTable`'s "Download CSV", loaded with the table's view: every row read page by page and
 // written as it comes; a long export shows how far it is, and Cancel stops it.
 
+/** The CSV's words that default here, not in the entry (see `QueryTableLabels`). */
+const CSV_LABELS = {
+  csvProgress: (rows: string, total: string) => `${rows} of ${total} rows`,
+  csvCancel: 'Cancel CSV',
+  csvCancelled: 'CSV cancelled: nothing was saved',
+};
+
 /** Props of {@link QueryTableCsv}. */
 export interface QueryTableCsvProps {
   query: SemanticQuery;
@@ -21,7 +28,13 @@ export interface QueryTableCsvProps {
 }
 
 /** Reads every row of the query, page by page, and saves the CSV; shows progress and Cancel while it does. */
-export function QueryTableCsv({ query, order, title, labels, disabled, locale }: QueryTableCsvProps) {
+export function QueryTableCsv({ query, order, title, labels: given, disabled, locale }: QueryTableCsvProps) {
+  const labels = {
+    ...given,
+    csvProgress: given.csvProgress ?? CSV_LABELS.csvProgress,
+    csvCancel: given.csvCancel ?? CSV_LABELS.csvCancel,
+    csvCancelled: given.csvCancelled ?? CSV_LABELS.csvCancelled,
+  };
   const { source } = useSemanticContext();
   const filters = useSemanticFilters();
   const [running, setRunning] = useState<AbortController | null>(null);
@@ -91,15 +104,15 @@ export function QueryTableCsv({ query, order, title, labels, disabled, locale }:
           {labels.csvCancel}
         </button>
       )}
-      {long && (
+      {long && progress.of !== undefined && (
         <span className="ek-qtable__csv-progress">
           <progress
             value={progress.rows}
             max={progress.of}
-            aria-label={labels.csvProgress(progress.rows.toLocaleString(locale), progress.of!.toLocaleString(locale))}
+            aria-label={labels.csvProgress(progress.rows.toLocaleString(locale), progress.of.toLocaleString(locale))}
           />
           <span aria-hidden="true">
-            {labels.csvProgress(progress.rows.toLocaleString(locale), progress.of!.toLocaleString(locale))}
+            {labels.csvProgress(progress.rows.toLocaleString(locale), progress.of.toLocaleString(locale))}
           </span>
         </span>
       )}

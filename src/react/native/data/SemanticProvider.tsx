@@ -55,20 +55,21 @@ export function SemanticProvider(props: SemanticProviderProps) {
     timeoutMs,
     refreshBeforeMs,
     maxAnswerBytes,
-    answerWorker,
   } = props;
   const urlsKey = JSON.stringify(Object.keys(props.urls ?? {}));
   const own = props.source;
   const source = useMemo<DataSource>(() => {
     if (own) return own;
+    // An option left undefined keeps the client's default.
     return lazySource(() => ({
-      ...(deploymentId === undefined ? {} : { deploymentId }),
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(apiUrl === undefined ? {} : { apiUrl }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(refreshBeforeMs === undefined ? {} : { refreshBeforeMs }),
-      ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
-      ...(answerWorker === undefined ? {} : { answerWorker }),
+      deploymentId,
+      baseUrl,
+      apiUrl,
+      timeoutMs,
+      refreshBeforeMs,
+      maxAnswerBytes,
+      // Read once, when the first widget asks for data.
+      answerWorker: latest.current.answerWorker,
       // Read when called: hosts may pass new functions on every render.
       urls: () => latest.current.urls,
       getSession: () => latest.current.getSession ?? embed?.getSession(),
@@ -77,7 +78,7 @@ export function SemanticProvider(props: SemanticProviderProps) {
     }));
     // Functions are read through `latest`; the rest names the data source.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [own, deploymentId, baseUrl, apiUrl, timeoutMs, refreshBeforeMs, maxAnswerBytes, answerWorker, urlsKey, embed]);
+  }, [own, deploymentId, baseUrl, apiUrl, timeoutMs, refreshBeforeMs, maxAnswerBytes, urlsKey, embed]);
   const value = useMemo<SemanticContextValue>(
     () => ({ source, client, scope, staleTime, onError: (error) => latest.current.onError?.(error) }),
     [source, client, scope, staleTime, latest],

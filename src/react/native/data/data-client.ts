@@ -197,10 +197,7 @@ export function createDataClient(config: DataClientConfig): DataSource {
     ...(config.maxAnswerBytes ? { maxAnswerBytes: config.maxAnswerBytes } : {}),
   };
   const timeoutMs = config.timeoutMs ?? 60_000;
-  const reader = createAnswerReader({
-    ...(config.answerWorker === undefined ? {} : { worker: config.answerWorker }),
-    ...(config.workerAboveBytes === undefined ? {} : { workerAboveBytes: config.workerAboveBytes }),
-  });
+  const reader = createAnswerReader({ worker: config.answerWorker, workerAboveBytes: config.workerAboveBytes });
 
   /**
    * Asks `endpoint` with a token until the answer is not "Continue wait" (a bounded number of

@@ -49,13 +49,13 @@ export function mainThreadPace(sliceMs = 8, signal?: AbortSignal): Pace {
 }
 
 /**
- * Lets the browser run input and rendering before the rest of the work: `scheduler.yield`
- * where there is one, else a message to itself (a macrotask that, unlike a timer, a
- * background tab does not hold back for a second).
+ * Lets the page run what waits (input, rendering, React's own work, other answers) before the
+ * rest of the work: a message to itself, a task in line with the others. Not
+ * `scheduler.yield()`, whose continuation goes before the page's other tasks (React's renders
+ * among them: a long export's progress would not show), and not a timer, which a background
+ * tab holds back for a second.
  */
 export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
   if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
