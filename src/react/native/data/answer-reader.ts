@@ -53,7 +53,10 @@ export function createAnswerReader(options: AnswerReaderOptions = {}): AnswerRea
         const outcome = await inWorker(job, answer, signal);
         if (outcome) return outcome;
       }
-      return readAnswer(job, answer, { pace: mainThreadPace(8, signal), sliced: true });
+      // Begun in a task of its own: the one that read the last bytes has done enough.
+      const pace = mainThreadPace(8, signal);
+      await pace.pause();
+      return readAnswer(job, answer, { pace, sliced: true });
     },
   };
 }

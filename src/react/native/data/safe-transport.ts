@@ -1,4 +1,5 @@
 import { DataError } from '../../../protocol';
+import { mainThreadPace } from './json-slices';
 import type { AnswerBytes } from './read-answer';
 
 // The data API's requests as the data client makes them: the host's `fetch`, the token as
@@ -212,7 +213,11 @@ export async function readBytes(
     return { status: response.status, chunks: [whole], size: whole.byteLength };
   }
   const reader = response.body.getReader();
+  // Chunks the browser holds already are read in one go otherwise (a fast network's burst):
+  // the page gets a turn every few milliseconds of reading.
+  const pace = mainThreadPace(4);
   for (;;) {
+    if (pace.due()) await pace.pause();
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
       chunk = await beforeAbort(reader.read(), signal);

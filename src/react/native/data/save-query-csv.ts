@@ -13,8 +13,8 @@ export const CSV_MAX_ROWS = 1_000_000;
 export const CSV_MAX_CHARS = 64 * 1024 * 1024;
 /** How long an export may take in all. */
 const CSV_DEADLINE_MS = 5 * 60_000;
-/** Rows made text between two looks at the clock (a few milliseconds' worth). */
-const ROWS_PER_SLICE = 1_000;
+/** Rows made text between two looks at the clock (a millisecond or so). */
+const ROWS_PER_SLICE = 250;
 
 /** What {@link saveQueryCsv} saved. */
 export interface CsvExport {
@@ -67,7 +67,7 @@ function csvLines(rows: readonly (readonly Cell[])[]): string {
  * rows the first page's `total` said there were (rows past it are dropped; without a total,
  * the first page's rows), at a short page, or at the ceiling ({@link CSV_MAX_ROWS} rows,
  * {@link CSV_MAX_CHARS} of text: what it has is saved, and `stopped` says so). Each page is
- * written as it comes, as text made a thousand rows at a time between which the page takes
+ * written as it comes, as text made 250 rows at a time between which the page takes
  * input and draws, into a Blob of its own that the file is made of (the text is not kept).
  * `onProgress` is told after each page; `signal` cancels (nothing is saved). Gives up after
  * five minutes with the request's `DataError`. A `QueryTable`'s "Download CSV" loads this on
