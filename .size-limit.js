@@ -248,6 +248,13 @@ const checks = [
     gzip: true,
   },
   {
+    // Reported (issue 41): the data client's answer worker, a file of its own in a host's build,
+    // started by the first answer over 256 KiB (the protocol's checks, the slicing parser).
+    name: "react-embedded-analytics: the data client's answer worker",
+    path: 'dist/react/native/data/answer-worker.js',
+    gzip: true,
+  },
+  {
     name: 'react-embedded-analytics/protocol',
     path: 'dist/protocol.js',
     import: '*',

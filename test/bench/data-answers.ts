@@ -122,6 +122,10 @@ export const DATA_SCENARIOS: Record<string, DataScenario> = {
   rows200k: { load: () => Buffer.from(multi(DAILY_QUERY, dailyRows(200_000))) },
   // About 50 MB: 500,000 rows of a customer name padded to ~100 bytes a row.
   big50: { load: () => Buffer.from(multi(CUSTOMERS_QUERY, customerRows(500_000, 42))) },
+  // A 15.9 MiB string beside 100 rows (what the cap lets through, in one value).
+  bigString: {
+    load: () => Buffer.from(multi(DAILY_QUERY, dailyRows(100), { dataSource: 'x'.repeat(Math.floor(15.9 * MB)) })),
+  },
   deep: {
     load: () => {
       const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;

@@ -170,6 +170,12 @@ export async function dataBench({ smoke }: SuiteOptions): Promise<boolean> {
         (o) => o.count === 50_000,
       ],
       [
+        'a 15.9 MiB string beside 100 rows',
+        sizeLabel('bigString', 'load'),
+        { scenario: 'bigString', kind: 'load', query: DAILY_QUERY },
+        (o) => o.count === 100,
+      ],
+      [
         'a value nested 100,000 deep',
         sizeLabel('deep', 'load'),
         { scenario: 'deep', kind: 'load', query: DAILY_QUERY },

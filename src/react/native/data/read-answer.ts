@@ -55,6 +55,8 @@ export const MAX_LOAD_ROWS = 50_000;
 
 /** Rows checked or cleaned between two looks at the clock. */
 const ROWS_PER_CHECK = 1_000;
+/** Bytes decoded between two looks at the clock (the sliced reading). */
+const DECODE_BYTES = 256 * 1024;
 
 /** How an answer is parsed: `JSON.parse` after a depth scan (one go), or in slices. */
 export interface Reading {
@@ -72,9 +74,11 @@ async function decodeSliced(answer: AnswerBytes, pace: Pace): Promise<string> {
   const decoder = new TextDecoder();
   const parts: string[] = [];
   for (const chunk of answer.chunks) {
-    // A chunk is at most what one read gave (64 KB or so): decoding one is quick.
-    parts.push(decoder.decode(chunk, { stream: true }));
-    if (pace.due()) await pace.pause();
+    // At most 256 KB at a time (a fraction of a millisecond), whatever one read gave.
+    for (let at = 0; at < chunk.byteLength; at += DECODE_BYTES) {
+      parts.push(decoder.decode(chunk.subarray(at, at + DECODE_BYTES), { stream: true }));
+      if (pace.due()) await pace.pause();
+    }
   }
   parts.push(decoder.decode());
   return parts.join('');
@@ -96,25 +100,28 @@ const tooDeep = (status: number) =>
   new DataError('server', `the data API's answer is nested more than ${MAX_ANSWER_DEPTH} deep`, { status });
 
 /**
- * The answer's bytes as one buffer, refused with a `DataError` when nested too deep (the
- * reading in one go: `JSON.parse` takes any depth, the copies made of its value later do not).
+ * The answer's JSON, or {@link NOT_JSON} (a 200 that is not JSON), or its text (a failing
+ * status's body that is not JSON). A 200 nested deeper than {@link MAX_ANSWER_DEPTH} is
+ * refused with a `DataError`: `JSON.parse` takes any depth, the copies made of its value
+ * later (structured clone, a cache's deep compare) do not. Read in one go, the depth is found
+ * by a scan of the bytes before `JSON.parse`; in slices, by the parser.
  */
-function shallowBytes(answer: AnswerBytes): Uint8Array {
-  const bytes = joined(answer);
-  if (jsonDepth(bytes) > MAX_ANSWER_DEPTH) throw tooDeep(answer.status);
-  return bytes;
-}
-
-/** The answer's JSON, or {@link NOT_JSON}; refused with a `DataError` when nested too deep. */
 async function parse(answer: AnswerBytes, reading: Reading): Promise<unknown> {
-  const text = reading.sliced
-    ? await decodeSliced(answer, reading.pace)
-    : new TextDecoder().decode(shallowBytes(answer));
+  let text: string;
+  let deep = false;
+  if (reading.sliced) text = await decodeSliced(answer, reading.pace);
+  else {
+    const bytes = joined(answer);
+    deep = jsonDepth(bytes) > MAX_ANSWER_DEPTH;
+    text = new TextDecoder().decode(bytes);
+  }
   try {
+    if (deep) throw new JsonSliceError('nested too deep', 0, true);
     return reading.sliced ? await parseJsonSliced(text, reading.pace) : JSON.parse(text);
   } catch (error) {
+    if (answer.status !== 200) return text;
     if (error instanceof JsonSliceError && error.tooDeep) throw tooDeep(answer.status);
-    return answer.status === 200 ? NOT_JSON : text;
+    return NOT_JSON;
   }
 }
 
@@ -221,7 +228,9 @@ async function readSql(
 ): Promise<SqlResult & { missing?: number }> {
   const decoder = new CubeSqlDecoder({ maxRows: job.maxRows, maxBytes: Math.max(answer.size, 1) });
   if (!reading.sliced) {
-    decoder.push(shallowBytes(answer));
+    const bytes = joined(answer);
+    if (jsonDepth(bytes) > MAX_ANSWER_DEPTH) throw tooDeep(answer.status);
+    decoder.push(bytes);
     return decoder.end(job.sql);
   }
   const text = await decodeSliced(answer, reading.pace);
