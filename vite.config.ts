@@ -108,6 +108,38 @@ function stylesEntry(): Plugin {
   };
 }
 
+/** The answer worker's entry: dist/react/native/data/answer-worker.js, beside the code that starts it. */
+const WORKER_ENTRY = 'react/native/data/answer-worker';
+/** What the answer worker's URL is written as in the source and in dist: the same length, so source maps hold. */
+const WORKER_URL = "'./answer-worker.js'";
+const WORKER_URL_MARK = 'ANSWER_WORKER_JS_URL';
+
+/**
+ * The data client's answer worker (src/react/native/data/answer-worker.ts) is a module of its
+ * own in dist, next to the code that starts it with `new Worker(new URL('./answer-worker.js',
+ * import.meta.url), { type: 'module' })`: the form hosts' bundlers (Vite, webpack 5, Next's
+ * Turbopack) build into a worker of their own. Vite would instead bundle it as an app's asset
+ * with a root-relative URL, so the library build hides the URL from Vite and writes it back.
+ */
+function workerEntry(): Plugin {
+  const source = `new URL(${WORKER_URL}, import.meta.url)`;
+  return {
+    name: 'react-embedded-analytics:worker-entry',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/react/native/data/answer-reader.ts')) return null;
+      if (!code.includes(source)) this.error(`answer-reader.ts must start its worker as ${source}`);
+      // Same length: nothing moves, so the source map is kept (map: null).
+      return { code: code.replace(source, `new URL(${WORKER_URL_MARK}, import.meta.url)`), map: null };
+    },
+    renderChunk(code) {
+      if (!code.includes(WORKER_URL_MARK)) return null;
+      return { code: code.replaceAll(WORKER_URL_MARK, WORKER_URL.replaceAll("'", '"')), map: null };
+    },
+  };
+}
+
 /**
  * Prepended to each emitted file after minification, which drops module directives:
  * `'use client'` on the React entry's modules, so React Server Components (the Next.js App
@@ -116,6 +148,8 @@ function stylesEntry(): Plugin {
  */
 function postBanner(chunk: Rolldown.RenderedChunk): string {
   if (chunk.name === 'mock-cli') return '#!/usr/bin/env node';
+  // A worker is no React module: nothing to say to a server-components bundler.
+  if (chunk.name === WORKER_ENTRY) return '';
   const react = chunk.moduleIds.some((id) => id.startsWith(`${root}src/react/`) || id === `${root}src/index.ts`);
   return react ? "'use client';" : '';
 }
@@ -150,6 +184,7 @@ export default defineConfig(({ command }) => ({
             exclude: ['test', 'stories', '.storybook'],
           }),
           stylesEntry(),
+          workerEntry(),
         ]
       : []),
   ],
@@ -171,6 +206,8 @@ export default defineConfig(({ command }) => ({
         mock: 'src/mock/index.ts',
         // `react-embedded-analytics-mock` (package.json `bin`): the mock over HTTP.
         'mock-cli': 'src/mock/cli.ts',
+        // The data client's answer worker, started by URL (see workerEntry), never imported.
+        [WORKER_ENTRY]: 'src/react/native/data/answer-worker.ts',
       },
       formats: ['es'],
     },

@@ -223,6 +223,52 @@ export const Narrow390: Story = {
   },
 };
 
+/**
+ * An interceptor for a CSV of a million rows: its first page (10,000 rows) answers, the
+ * next never does (the export stays in progress until Cancel).
+ */
+const millionRowCsv: NonNullable<NativeFrameOptions['intercept']> = (url, init, next) => {
+  const query = url.includes('/cubejs-api/v1/load') ? new URL(url).searchParams.get('query') : null;
+  const sent = query ? (JSON.parse(query) as SemanticQuery) : undefined;
+  if (sent?.limit !== 10_000) return next(url, init);
+  if ((sent.offset ?? 0) > 0) return new Promise<Response>(() => undefined);
+  return rewriteAnswers((answer) => ({ ...flood(answer, 'orders.country', 10_000), total: 1_000_000 }))(
+    url,
+    init,
+    next,
+  );
+};
+
+/** A long CSV: the first 10,000 of a million rows written, with how far it is and Cancel. */
+export const CsvInProgress: Story = {
+  args: { intercept: millionRowCsv },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(canvas.getByRole('progressbar', { name: '10,000 of 1,000,000 rows' })).toBeVisible(), {
+      timeout: 15_000,
+    });
+    await expect(canvas.getByRole('button', { name: 'Preparing CSV…' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Cancel CSV' })).toBeEnabled();
+  },
+};
+
+/** Cancel stops a long CSV: nothing is saved, it says so, and focus goes back to Download CSV. */
+export const CsvCancelled: Story = {
+  args: { intercept: millionRowCsv },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(canvas.getByRole('progressbar')).toBeVisible(), { timeout: 15_000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel CSV' }));
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('CSV cancelled: nothing was saved'));
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Download CSV' })).toHaveFocus());
+  },
+};
+
 /** Erin (every region) and Elias (Europe only): the same table, each identity's rows. */
 export const ErinAndElias: Story = {
   render: () => (

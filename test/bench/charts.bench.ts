@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { openBenchPage } from './browser-runner';
-import { format, table } from './harness';
+import { format, median, table } from './harness';
+import { threadTimes } from './trace-windows';
 import type { SuiteOptions } from './suite';
 
 interface Timings {
@@ -63,14 +64,34 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
   let results: ({ size: number; runs: number } & Record<string, Timings | undefined>)[];
   let canvasAbove: number;
   const options = smoke ? { sizes: [100, 1000], runs: 1 } : {};
+  /** The main thread's own time in each timed window (`contestant/phase/rows`), from a trace. */
+  let thread: Map<string, number[]>;
+  /** A board's worth of small charts at once: wall medians, and the thread's own time. */
+  let many: {
+    wall: Record<'ours' | 'native' | 'naive' | 'naiveLikeNative', number>;
+    thread: Map<string, number[]>;
+    charts: number;
+    runs: number;
+  };
   try {
-    ({ results, canvasAboveRows: canvasAbove } = (await browser.page.evaluate(
-      (o) => window.benches.charts!(o),
-      options,
-    )) as { results: typeof results; canvasAboveRows: number });
+    const chromium = browser.page.context().browser()!;
+    const traced = await threadTimes(chromium, browser.page, () =>
+      browser.page.evaluate((o) => window.benches.charts!(o), options),
+    );
+    ({ results, canvasAboveRows: canvasAbove } = traced.value as { results: typeof results; canvasAboveRows: number });
+    thread = traced.times;
+    const board = { count: 100, charts: 16, runs: smoke ? 3 : 11 };
+    const drawn = await threadTimes(chromium, browser.page, () =>
+      browser.page.evaluate((o) => window.benches.manyCharts!(o), board),
+    );
+    many = { wall: drawn.value as typeof many.wall, thread: drawn.times, charts: board.charts, runs: board.runs };
   } finally {
     await browser.close();
   }
+  const cpu = (key: string) => {
+    const list = thread.get(key);
+    return list?.length ? median(list) : NaN;
+  };
   console.log(
     `\nCharts in Chromium (scatter plot with tooltips; median of ${results.map((r) => `${r.runs} at ${r.size.toLocaleString('en-US')} rows`).join(', ')}, contestants interleaved): ours (renderer "auto": SVG up to ${canvasAbove.toLocaleString('en-US')} rows, canvas above) vs the naive way (inline values, re-embed per update) and react-vega 8 (<VegaEmbed>, rows inline in the spec), each with SVG (their default) and, where ours draws to a canvas, with renderer: 'canvas' too. Done: ours when its draw counter moves, the others when vega-embed resolves and the marks (SVG) or pixels (canvas) are there`,
   );
@@ -82,6 +103,7 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
       'rows',
       'chart',
       'first ms',
+      'first, main thread ms',
       'update ms',
       'longest task ms (first / update)',
       'ours first / this',
@@ -97,6 +119,7 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
         result.size.toLocaleString('en-US'),
         label,
         t.first,
+        cpu(`${key}/first/${result.size}`),
         t.update,
         `${Math.round(t.firstTask)} / ${Math.round(t.updateTask)}`,
         key === 'ours' ? '' : `${(ours.first / t.first).toFixed(2)}x`,
@@ -165,10 +188,12 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
     // The fixed cost of a chart: small charts, against the naive embed (vega-embed alone).
     const small = results.find((result) => result.size === 100);
     if (small) {
-      const ratio = small['ours']!.first / small['naive']!.first;
+      // Judged on the main thread's own time (a shared machine's other work inflates wall
+      // time, and a single small chart is one task); the wall ratio is shown beside it.
+      const ratio = cpu('ours/first/100') / cpu('naive/first/100');
       const smallOk = ratio <= 1.1;
       console.log(
-        `at 100 rows, first chart within 1.1x the naive embed: ${ratio.toFixed(2)}x (${format(small['ours']!.first)} ms against ${format(small['naive']!.first)}): ${smallOk ? 'met' : 'MISSED'}`,
+        `at 100 rows, first chart within 1.1x the naive embed: ${ratio.toFixed(2)}x of the main thread's time (${format(cpu('ours/first/100'))} ms against ${format(cpu('naive/first/100'))}; wall ${(small['ours']!.first / small['naive']!.first).toFixed(2)}x, ${format(small['ours']!.first)} ms against ${format(small['naive']!.first)}): ${smallOk ? 'met' : 'MISSED'}`,
       );
       ok &&= smallOk;
     }
@@ -183,6 +208,51 @@ export async function chartsBench({ smoke }: SuiteOptions): Promise<boolean> {
     console.log(`at ${rowsLabel} rows, no task over 100 ms: ${taskOk ? 'met' : 'MISSED'}`);
     ok &&= firstOk && taskOk;
   }
+
+  // A board's worth: 16 line charts of 100 days drawn at once (ours in one React tree).
+  const manyThread = (who: string) => median(many.thread.get(`${who}/many/100`) ?? [NaN]);
+  const manyRatio = manyThread('ours') / manyThread('naive');
+  const nativeRatio = manyThread('native') / manyThread('naiveLikeNative');
+  console.log(
+    `\n${many.charts} line charts of 100 days drawn at once, as on a board (ours in one React tree; the naive way: ${many.charts} embeds started together), median of ${many.runs} interleaved. The QueryChart draws more than a plain line (a point on each period, for drilling; the periods as labelled ordinal steps, formatted in the locale): it is held against naive embeds of that same chart`,
+  );
+  const ratioCell = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  table([
+    ['charts', 'main thread ms', 'wall ms', 'against', 'main thread', 'wall'],
+    [
+      'ours: ResultChart',
+      manyThread('ours'),
+      many.wall.ours,
+      'naive line',
+      ratioCell(manyThread('ours'), manyThread('naive')),
+      ratioCell(many.wall.ours, many.wall.naive),
+    ],
+    ['naive embed, line', manyThread('naive'), many.wall.naive, '', '', ''],
+    [
+      'ours: QueryChart (data in memory)',
+      manyThread('native'),
+      many.wall.native,
+      'naive line with points over periods',
+      ratioCell(manyThread('native'), manyThread('naiveLikeNative')),
+      ratioCell(many.wall.native, many.wall.naiveLikeNative),
+    ],
+    [
+      'naive embed, line with points over periods',
+      manyThread('naiveLikeNative'),
+      many.wall.naiveLikeNative,
+      '',
+      '',
+      '',
+    ],
+  ]);
+  const manyOk = manyRatio <= 1.1;
+  console.log(
+    `${many.charts} ResultCharts within 1.1x the naive embed (main thread): ${manyRatio.toFixed(2)}x: ${smoke ? 'not judged (smoke)' : manyOk ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `${many.charts} QueryCharts against naive embeds of the same chart (main thread): ${nativeRatio.toFixed(2)}x (reported: the widget's data path, titles and formats are not the naive embed's to pay)`,
+  );
+  if (!smoke) ok &&= manyOk;
 
   const sizes = await bundleSizes();
   console.log('\nBundle of a host app showing results (React external, minified): the entry vs the lazy chart chunks');

@@ -12,8 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { boardsBench } from './boards.bench';
 import { boardsStoreBench } from './boards-store.bench';
+import { budgetsBench } from './budgets.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
+import { dataBench } from './data.bench';
 import { exploreBench } from './explore.bench';
 import { nativeBench } from './native.bench';
 import { report } from './harness';
@@ -26,8 +28,9 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const write = args.includes('--write');
 const only = args.filter((a) => !a.startsWith('--'));
-// The third field: the suite has a smoke mode (honours `options.smoke`); others are skipped by --smoke.
-const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] = [
+// The third field: the suite has a smoke mode (honours `options.smoke`); others are skipped by
+// --smoke. The fourth: it runs only when named (`npm run bench -- budgets`).
+const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean, boolean?][] = [
   ['protocol', protocolBench, true],
   ['charts', chartsBench, true],
   ['chat', chatBench, true],
@@ -36,6 +39,9 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['boards-store', boardsStoreBench, true],
   ['explore', exploreBench, true],
   ['server', serverAbuseBench, true],
+  ['data', dataBench, true],
+  // Only when named, never in --smoke: CI runs it on its own after `npm test` (.ci/run).
+  ['budgets', budgetsBench, false, true],
 ];
 const unknown = only.filter((name) => !suites.some(([s]) => s === name));
 if (unknown.length > 0)
@@ -45,8 +51,8 @@ const load = loadavg().map((n) => n.toFixed(1));
 const sections = new Map<string, string[]>();
 const log = console.log;
 const results: boolean[] = [];
-for (const [name, suite, hasSmoke] of suites) {
-  if (only.length > 0 && !only.includes(name)) continue;
+for (const [name, suite, hasSmoke, whenNamed] of suites) {
+  if (only.length > 0 ? !only.includes(name) : whenNamed) continue;
   if (smoke && !hasSmoke) {
     console.log(`\n(${name}: no smoke mode yet, skipped)`);
     continue;

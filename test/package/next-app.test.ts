@@ -14,6 +14,8 @@
  * are in the HTML, and the browser makes no `/load` request for them; every page hydrates with
  * no error on a CPU slowed six times, over several loads.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataToken, fetchSemanticQuery } from '../../src/server';
@@ -54,6 +56,16 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     const output = await app.sh(process.execPath, ['node_modules/next/dist/bin/next', 'build']);
     expect(output).toMatch(/Compiled successfully/);
     expect(output).toMatch(/ƒ \/api\/chat\/\[\[\.\.\.abort\]\]/);
+  });
+
+  it("builds the data client's answer worker into a file of its own (Turbopack; test/package/worker.test.ts runs it)", () => {
+    const statics = join(app.dir, '.next/static');
+    const workers = readdirSync(statics, { recursive: true, encoding: 'utf8' }).filter(
+      (file) =>
+        file.endsWith('.js') &&
+        /postMessage\(\{\s*ready:\s*(!0|true)\s*\}\)/.test(readFileSync(join(statics, file), 'utf8')),
+    );
+    expect(workers).toHaveLength(1);
   });
 
   it('runs the mock with `react-embedded-analytics-mock`, which prints what the guide needs', async () => {

@@ -514,6 +514,13 @@ export const HOSTILE_DATA_CORPUS: HostileClass[] = [
   },
 ];
 
-/** Classes whose id contains `only` (HOSTILE_ONLY), or all. */
+/** Classes whose id contains a part of `only` (HOSTILE_ONLY, commas between; `=id`: that id alone), or all. */
 export const pickClasses = (only: string | undefined) =>
-  HOSTILE_DATA_CORPUS.filter((c) => !only || only.split(',').some((part) => c.id.includes(part.trim())));
+  HOSTILE_DATA_CORPUS.filter(
+    (c) =>
+      !only ||
+      only.split(',').some((part) => {
+        const wanted = part.trim();
+        return wanted.startsWith('=') ? c.id === wanted.slice(1) : c.id.includes(wanted);
+      }),
+  );

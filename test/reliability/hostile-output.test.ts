@@ -3,24 +3,25 @@
 // (most host pages have none). Per payload: one agent turn streams into <AgentChat> inside a
 // host page; the page reports the longest main-thread task, errors, and anything painted or
 // changed outside the payload's row; this side counts requests leaving the page and gives a
-// frozen page (a hang) a fresh one. Per class: payloads tried, crashes, hangs over the
-// budget, defacements, misleading links, requests out, longest task.
+// frozen page (a hang) a fresh one. Per class: payloads tried, crashes, hangs, defacements,
+// misleading links, requests out, longest task. The longest task is reported and recorded
+// for the budgets run (`npm run bench -- budgets`, 200 ms a payload), not asserted here: a
+// busy machine must not fail `npm test`.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_CSP } from '../setup/commands';
 import { serveFolder } from '../setup/static-server';
+import { recordBudget } from '../support/budgets';
 import type { Report } from './fixtures/hostile-output';
 import { classOf, CORPUS } from './fixtures/hostile-output-corpus';
 import { buildFixturePage, launchChromium } from './support';
 
-/** No single payload may block the main thread longer than this (ms). */
+/** No single payload may block the main thread longer than this (ms): held by the budgets run. */
 const BUDGET_MS = 200;
 /** A payload still running after this long froze the page. */
 const HANG_MS = Number(process.env.HOSTILE_HANG_MS ?? 20_000);
-/** Over-budget payloads are measured again (a loaded CI machine can stall a task once). */
-const ATTEMPTS = 3;
 
 interface Outcome extends Report {
   hang: boolean;
@@ -29,6 +30,7 @@ interface Outcome extends Report {
 
 const only = process.env.HOSTILE_ONLY;
 const cases = CORPUS.filter((c) => !only || new RegExp(only).test(c.id));
+const escaped = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let folder: string;
 let browser: Browser;
@@ -46,6 +48,8 @@ const modes: [string, Record<string, string>][] = [
   ['a strict CSP', { 'Content-Security-Policy': STRICT_CSP }],
   ['no CSP', {}],
 ];
+/** What HOSTILE_MODE names each mode by. */
+const modeKey = (mode: string) => (mode === 'no CSP' ? 'no CSP' : 'strict');
 
 // HOSTILE_ONLY=<a pattern of ids> and HOSTILE_MODE=csp|none narrow a run while debugging.
 describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.includes(process.env.HOSTILE_MODE)))(
@@ -61,7 +65,7 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
     afterAll(() => close?.());
 
     it(
-      'crashes nothing, hangs nothing past the budget, paints nothing outside its row, loads nothing',
+      'crashes nothing, hangs nothing, paints nothing outside its row, loads nothing',
       async () => {
         let page: Page | undefined;
         let cdp: CDPSession | undefined;
@@ -120,11 +124,18 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
         await open();
         const outcomes: Outcome[] = [];
         for (const hostile of cases) {
-          let report: Report | 'hang' = 'hang';
-          for (let i = 0; i < ATTEMPTS; i++) {
-            report = await attempt(hostile.id);
-            if (report === 'hang' || report.longest <= BUDGET_MS) break;
-          }
+          const report = await attempt(hostile.id);
+          if (report !== 'hang')
+            recordBudget({
+              id: `hostile agent output / ${mode} / ${hostile.id}`,
+              ms: report.longest,
+              budgetMs: BUDGET_MS,
+              rerun: {
+                file: 'test/reliability/hostile-output.test.ts',
+                project: 'node',
+                env: { HOSTILE_ONLY: `^${escaped(hostile.id)}$`, HOSTILE_MODE: modeKey(mode) },
+              },
+            });
           outcomes.push(
             report === 'hang'
               ? {
@@ -137,7 +148,7 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
                   hang: true,
                   requests: [],
                 }
-              : { ...report, hang: report.longest > BUDGET_MS, requests: [] },
+              : { ...report, hang: false, requests: [] },
           );
         }
         await page?.close();
@@ -165,7 +176,7 @@ describe.each(modes.filter(([name]) => !process.env.HOSTILE_MODE || name.include
         );
         for (const o of bad) {
           console.info(
-            `  ${o.id}: longest ${o.longest} ms${o.hang ? ' (over budget)' : ''}`,
+            `  ${o.id}: longest ${o.longest} ms${o.hang ? ' (hung)' : ''}`,
             JSON.stringify({ errors: o.errors, defaced: o.defaced, links: o.links, requests: o.requests.slice(0, 3) }),
           );
         }

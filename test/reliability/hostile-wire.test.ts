@@ -27,6 +27,7 @@ import { recordingProxy } from '../server/recording-proxy';
 import { serveFolder } from '../setup/static-server';
 import { buildFixturePage } from './support';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../setup/chromium';
+import { recordBudget } from '../support/budgets';
 import {
   embedMessagePayloads,
   HOSTILE_BASE_URLS,
@@ -47,11 +48,11 @@ const report = (name: string, parts: Record<string, number | string>) =>
   );
 
 /**
- * The budget is 200 ms for any task; reported as measured. The assertion is a ratio against
- * ordinary agent output drawn by the same page in the same run (the baseline class): no
- * hostile class may hold the main thread more than HANG_RATIO times the baseline's longest
- * task (counted as at least the budget), so a loaded machine slows both alike, and a real
- * hang (the issue's were 5-20 s) is far beyond it.
+ * The budget is 200 ms for any task; reported as measured. The budgets run (`npm run bench --
+ * budgets`, not `npm test`: a busy machine must not fail it) holds a ratio against ordinary
+ * agent output drawn by the same page in the same run (the baseline class): no hostile class
+ * may hold the main thread more than HANG_RATIO times the baseline's longest task (counted as
+ * at least the budget), and a real hang (the issue's were 5-20 s) is far beyond it.
  */
 const HANG_BUDGET_MS = 200;
 const HANG_RATIO = 5;
@@ -474,7 +475,12 @@ describe('hostile wire data in Chromium, inside a host page', () => {
       expect(result).toMatchObject({ done: true, chatAlive: true, fatal: [], defacements: [] });
       expect(result.rows).toBeGreaterThan(0);
       expect(result.fallbacks).toBe(result.renderErrors.length);
-      expect(Math.max(0, ...result.longTasks)).toBeLessThan(ceiling);
+      recordBudget({
+        id: `hostile wire / ${name}`,
+        ms: Math.max(0, ...result.longTasks),
+        budgetMs: ceiling,
+        rerun: { file: 'test/reliability/hostile-wire.test.ts', project: 'node', test: `^.*${name}: ` },
+      });
     },
     90_000,
   );
@@ -509,7 +515,12 @@ describe('hostile wire data in Chromium, inside a host page', () => {
     expect(result.frameHeight).toBe(10_000); // the last, Number.MAX_VALUE, arrived: clamped
     expect(result.events.filter((type) => !type.startsWith('cube:event:'))).toEqual([]);
     expect(result.defacements).toEqual([]);
-    expect(Math.max(0, ...result.longTasks)).toBeLessThan(ceiling);
+    recordBudget({
+      id: 'hostile wire / embed messages',
+      ms: Math.max(0, ...result.longTasks),
+      budgetMs: ceiling,
+      rerun: { file: 'test/reliability/hostile-wire.test.ts', project: 'node', test: 'embed messages' },
+    });
   }, 60_000);
 
   it('host configuration: refused with a config error, no iframe src but https/loopback, nothing fetched', async () => {

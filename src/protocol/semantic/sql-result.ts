@@ -91,11 +91,15 @@ export class CubeSqlDecoder {
   }
 
   private drain(): void {
-    for (const event of this.events) this.line(event);
+    for (const event of this.events) this.take(event);
     this.events.length = 0;
   }
 
-  private line(event: NdjsonEvent): void {
+  /**
+   * Reads one line already decoded (instead of `push`): a reader that parses the lines itself
+   * (a browser's main thread, in slices) hands each one here; `maxBytes` is then its to check.
+   */
+  take(event: NdjsonEvent): void {
     if (event.type === 'malformed') throw bad(`line ${event.line} is not JSON`);
     if (event.type === 'error') throw new DataError('bad-query', event.message.slice(0, MAX_MESSAGE) || 'SQL error');
     const value = event.value;

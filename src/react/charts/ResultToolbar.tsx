@@ -8,6 +8,7 @@ import { chartTypeOf, fittingChartTypes, type ChartType } from './chart-types';
 export { specForType, suggestChart } from './chart-types';
 import type { ColumnFormat } from './formats';
 import { defaultResultLabels, type ResultLabels } from './labels';
+import { loadedCharts } from './load-charts';
 import { MenuButton, type MenuEntry } from './Menu';
 import type * as ExportModule from './export-result';
 import type { ResultAction, ResultActionNote } from './result-action';
@@ -54,9 +55,15 @@ const STATUS_MS = 4_000;
  * A result's toolbar: the chart type switch (the types that fit the columns, the table
  * among them) and the export menu (CSV, TSV to the clipboard, PNG and SVG of the chart,
  * and the host's own actions), with a polite status line. One tab stop; the arrow keys
- * move between the two buttons (the WAI-ARIA toolbar pattern).
+ * move between the two buttons (the WAI-ARIA toolbar pattern). While a chart whose code is
+ * in draws, only its place: the chart does not wait for the menus (on a board, sixteen
+ * charts' buttons), which come right after it.
  */
 export function ResultToolbar(props: ResultToolbarProps) {
+  return props.spec && !props.drawn && loadedCharts() ? <div className="ek-chart__toolbar" /> : <Toolbar {...props} />;
+}
+
+function Toolbar(props: ResultToolbarProps) {
   const { result, spec, picked, switchable, loadAllRows, actions } = props;
   const shown = spec ? chartTypeOf(spec, props.orientation) : 'table';
   const drawn = spec && props.drawn;

@@ -3,11 +3,9 @@ import type { Cell, OrderDirection, SemanticQuery } from '../../protocol';
 import { effectiveOrder } from '../../protocol/semantic/query-key';
 import { ThemedRoot } from '../theme/ThemedRoot';
 import { useTheme } from '../theme/ThemeProvider';
-import { applyFilters } from './data/apply-filters';
 import { loadedDataClient } from './data/load-data-client';
 import { memberFormatter, type CustomNumberFormat } from './data/member-format';
 import { useSemanticFilters } from './data/SemanticFilters';
-import { useSemanticContext } from './data/SemanticProvider';
 import type { SemanticResult } from './data/semantic-result';
 import { answerNotes, capText } from './cap-text';
 import { tablePageQuery } from './table-page';
@@ -17,13 +15,8 @@ import type { DrillDatum } from './drill/drill-types';
 import { keepFocusNear } from '../internal/keep-focus';
 import { DrillCrumb, DrillMenuSlot, useDrill, useStepFocus, type Drill } from './drill/use-drill';
 import { useRowsQuery } from './drill/use-rows-query';
-import {
-  DEFAULT_QUERY_TABLE_LABELS,
-  pageRows,
-  type QueryTableLabels,
-  type QueryTableProps,
-  type QueryTableRow,
-} from './query-table-types';
+import { DEFAULT_QUERY_TABLE_LABELS, pageRows, type QueryTableProps, type QueryTableRow } from './query-table-types';
+import { QueryTableCsv } from './QueryTableCsv';
 import { useReportError, useRetryQueries, WidgetBoundary, WidgetError } from './WidgetBoundary';
 
 // `QueryTable`'s body, loaded by the first table (the entry holds the placeholder).
@@ -272,7 +265,7 @@ function Table({
           </button>
         </span>
         {csv && (
-          <CsvButton
+          <QueryTableCsv
             query={query}
             order={sortOrder}
             title={title}
@@ -367,70 +360,6 @@ function Rows({
           </tr>
         );
       })}
-    </>
-  );
-}
-
-/** Reads every row of the query, page by page, and saves the CSV. */
-function CsvButton({
-  query,
-  order,
-  title,
-  labels,
-  disabled,
-  locale,
-}: {
-  query: SemanticQuery;
-  order: [string, OrderDirection][];
-  title: string | undefined;
-  labels: QueryTableLabels;
-  disabled: boolean;
-  locale: string;
-}) {
-  const { source } = useSemanticContext();
-  const filters = useSemanticFilters();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Error | null>(null);
-  const [partial, setPartial] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setFailed(null);
-    setPartial(null);
-    try {
-      const base = applyFilters(
-        { ...query, ...(order.length ? { order } : {}) },
-        filters?.value,
-        filters?.dateDimension,
-      );
-      // Loaded on the first click: most tables are never exported.
-      const { saveQueryCsv } = await import('./data/save-query-csv');
-      const saved = await saveQueryCsv(source, base, title);
-      // Stopped at its ceiling (a server claiming endless rows): said, with what was saved.
-      if (saved?.stopped)
-        setPartial(
-          labels.csvPartial(saved.rows.toLocaleString(locale), (saved.total ?? saved.rows).toLocaleString(locale)),
-        );
-    } catch (error) {
-      setFailed(error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <button type="button" className="ek-button" onClick={() => void download()} disabled={disabled || busy}>
-        {busy ? labels.preparing : labels.csv}
-      </button>
-      {failed && (
-        <span role="alert" className="ek-widget__reason">
-          {capText(failed.message, 200)}
-        </span>
-      )}
-      {partial && (
-        <span role="status" className="ek-widget__reason">
-          {partial}
-        </span>
-      )}
     </>
   );
 }

@@ -29,6 +29,15 @@ export interface QueryTableLabels extends WidgetErrorLabels {
   dropped: (count: number, text: string) => string;
   /** When the CSV stopped at its ceiling: "Saved the first 1,000,000 of 5,000,000 rows". */
   csvPartial: (rows: string, total: string) => string;
+  /**
+   * How far a long CSV is (rows in the locale). Default "120,000 of 1,000,000 rows". (This and
+   * the next two default in the CSV's own lazily loaded code, so they are optional here.)
+   */
+  csvProgress?: (rows: string, total: string) => string;
+  /** The button that stops a CSV while it is written. Default "Cancel CSV". */
+  csvCancel?: string;
+  /** After Cancel. Default "CSV cancelled: nothing was saved". */
+  csvCancelled?: string;
   /** When values were not what their column says: "3 values were not valid: shown as —". */
   missing: (count: number, text: string) => string;
 }

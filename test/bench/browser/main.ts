@@ -1,5 +1,5 @@
 // Benchmark page: each suite registers a function on window for the runner to call.
-import { chartBench } from './charts';
+import { chartBench, chartOnce, manyChartsBench } from './charts';
 import {
   chatFirstToken,
   chatMount,
@@ -25,6 +25,8 @@ console.timeStamp = () => {};
 type Bench = (options: Record<string, unknown>) => Promise<unknown>;
 window.benches = {
   charts: chartBench as Bench,
+  chartOnce: chartOnce as Bench,
+  manyCharts: manyChartsBench as Bench,
   chatMount: chatMount as Bench,
   chatStream: chatStream as Bench,
   chatFirstToken: chatFirstToken as Bench,

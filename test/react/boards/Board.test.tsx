@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { BoardDefinition } from '../../../src/protocol/board/definition';
 import { Board } from '../../../src/react/boards';
+import { recordBudget } from '../../support/budgets';
 
 // Widgets that need no data (notes, a pinned answer, a kind from a newer version), so the
 // board's editing is tested on its own; the native widgets are in the browser tests.
@@ -228,7 +229,13 @@ describe('Board in the browser', () => {
     const fresh = await import('../../../src/react/boards/Board');
     const started = performance.now();
     render(<fresh.Board definition={definition()} />);
-    await screen.findByText('Ship <b>it</b>', {}, { timeout: 2_000, interval: 5 });
-    expect(performance.now() - started).toBeLessThan(200);
+    await screen.findByText('Ship <b>it</b>', {}, { interval: 5 });
+    // Under 200 ms, held by the budgets run (a busy machine must not fail `npm test`).
+    recordBudget({
+      id: 'Board shows as its code arrives',
+      ms: performance.now() - started,
+      budgetMs: 200,
+      rerun: { file: 'test/react/boards/Board.test.tsx', project: 'dom', test: 'shows the board as its code arrives' },
+    });
   });
 });

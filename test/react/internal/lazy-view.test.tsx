@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { lazyView } from '../../../src/react/internal/lazy-view';
+import { recordBudget } from '../../support/budgets';
 
 function Greeting({ name }: { name: string }) {
   return <p className="greeting">Hello, {name}</p>;
@@ -43,8 +44,14 @@ describe('lazyView', () => {
     const started = performance.now();
     await module.arrive();
     await screen.findByText('Hello, Erin', {}, { interval: 5 });
-    // Through Suspense alone this is React's FALLBACK_THROTTLE_MS (300 ms).
-    expect(performance.now() - started).toBeLessThan(150);
+    // Through Suspense alone this is React's FALLBACK_THROTTLE_MS (300 ms): under 150 ms, held
+    // by the budgets run (a busy machine must not fail `npm test`).
+    recordBudget({
+      id: 'lazyView shows its view as its code arrives',
+      ms: performance.now() - started,
+      budgetMs: 150,
+      rerun: { file: 'test/react/internal/lazy-view.test.tsx', project: 'dom', test: 'as soon as its code is in' },
+    });
     // Once loaded, a second view shows at once: no fallback at all.
     render(<View props={{ name: 'Elias' }} fallback={<p>Second waiting</p>} />);
     expect(screen.getByText('Hello, Elias')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataError, SemanticQuery } from '../../../src/protocol';
 import { createDataClient, type DataClientConfig } from '../../../src/react/native/data/data-client';
+import { MAX_LOAD_ROWS } from '../../../src/react/native/data/read-answer';
 import { beforeAbort } from '../../../src/react/native/data/safe-transport';
 import { listenOnLoopback, type Listening } from '../../setup/listen';
 
@@ -86,6 +87,13 @@ describe('the data client under a hostile data API: bounded', () => {
     const result = await source.load({ ...query, limit: 100 }, signal());
     expect(result.data).toHaveLength(100);
     expect(result.dropped).toBe(1);
+  });
+
+  it("keeps no more than the data API's own maximum (50,000 rows) for a query without a limit", async () => {
+    const { source } = client(() => json(200, answer(rows(60_000))));
+    const result = await source.load({ measures: ['orders.revenue'], dimensions: ['orders.region'] }, signal());
+    expect(result.data).toHaveLength(MAX_LOAD_ROWS);
+    expect(result.dropped).toBe(10_000);
   });
 
   it('reads one result for the one query sent, and says nothing of drops when there are none', async () => {

@@ -50,7 +50,10 @@ beforeEach(() => {
     return 'blob:test';
   });
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
 
 describe('saveQueryCsv', () => {
   it('saves every page of an honest answer, in order, as the chat exports a result', async () => {
@@ -116,5 +119,58 @@ describe('saveQueryCsv', () => {
     };
     await expect(saveQueryCsv(source, query, undefined)).rejects.toThrow('boom');
     expect(blobs).toHaveLength(0);
+  });
+
+  it('says how far it is after each page', async () => {
+    const { source } = pagedSource(() => ({ rows: CSV_PAGE, total: 25_000 }));
+    const seen: unknown[] = [];
+    await saveQueryCsv(source, query, undefined, { onProgress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([
+      { rows: CSV_PAGE, of: 25_000 },
+      { rows: 2 * CSV_PAGE, of: 25_000 },
+      { rows: 25_000, of: 25_000 },
+    ]);
+  });
+
+  it('stops at once when cancelled, even while a page is still asked, and saves nothing', async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    const source: DataSource = {
+      load: async (sent) => {
+        asked++;
+        // The second page never answers (a stalled data API), and ignores the signal.
+        if ((sent.offset ?? 0) > 0) return new Promise<SemanticResult>(() => undefined);
+        return pagedSource(() => ({ rows: CSV_PAGE, total: 1e6 })).source.load(sent, new AbortController().signal);
+      },
+      meta: async () => ({ cubes: [] }),
+      reset: () => undefined,
+    };
+    const saving = saveQueryCsv(source, query, undefined, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(new DOMException('cancelled', 'AbortError')),
+    });
+    await expect(saving).rejects.toMatchObject({ name: 'AbortError' });
+    expect(asked).toBe(2);
+    expect(blobs).toHaveLength(0);
+  });
+
+  it('makes its text a slice of rows at a time, letting the page run between', async () => {
+    const { source } = pagedSource(() => ({ rows: CSV_PAGE, total: 3 * CSV_PAGE }));
+    // A clock that moves 5 ms a look: a slice (8 ms) is used up every other look, on any machine.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+    let ticks = 0;
+    let saving = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      ticks++;
+      if (saving) channel.port2.postMessage(undefined);
+    };
+    channel.port2.postMessage(undefined);
+    await saveQueryCsv(source, query, undefined);
+    saving = false;
+    channel.port1.close();
+    // 30,000 rows, a thousand a look: the page's own messages ran between slices.
+    expect(ticks).toBeGreaterThan(10);
   });
 });

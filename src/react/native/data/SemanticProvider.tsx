@@ -60,13 +60,16 @@ export function SemanticProvider(props: SemanticProviderProps) {
   const own = props.source;
   const source = useMemo<DataSource>(() => {
     if (own) return own;
+    // An option left undefined keeps the client's default.
     return lazySource(() => ({
-      ...(deploymentId === undefined ? {} : { deploymentId }),
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(apiUrl === undefined ? {} : { apiUrl }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(refreshBeforeMs === undefined ? {} : { refreshBeforeMs }),
-      ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+      deploymentId,
+      baseUrl,
+      apiUrl,
+      timeoutMs,
+      refreshBeforeMs,
+      maxAnswerBytes,
+      // Read once, when the first widget asks for data.
+      answerWorker: latest.current.answerWorker,
       // Read when called: hosts may pass new functions on every render.
       urls: () => latest.current.urls,
       getSession: () => latest.current.getSession ?? embed?.getSession(),

@@ -47,4 +47,11 @@ export interface SemanticDataConfig {
   refreshBeforeMs?: number;
   /** Largest answer read, in bytes. Default 16 MiB. */
   maxAnswerBytes?: number;
+  /**
+   * Reads answers over 256 KiB in a worker (one for the page, started by the first large
+   * answer), so no answer holds the page. False: on the main thread, in slices that yield to
+   * input (as where a CSP refuses the worker). Read when the first widget asks for data.
+   * Default true.
+   */
+  answerWorker?: boolean;
 }

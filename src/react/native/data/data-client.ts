@@ -1,4 +1,4 @@
-import cube, { ResultSet } from '@cubejs-client/core';
+import { ResultSet } from '@cubejs-client/core';
 import { getFormat } from '@cubejs-client/core/format';
 import {
   DataError,
@@ -14,29 +14,30 @@ import {
   MAX_CHART_ROWS,
   queryMembers,
   serviceUrlProblem,
-  type MetaResponse,
-  type Annotation,
-  type LoadRow,
   type SemanticQuery,
   type SessionPathUrls,
 } from '../../../protocol';
 import type { GetSession } from '../../embed/session';
 import type { GetDataToken, SemanticDataConfig } from './config';
-import { cleanValues } from './clean-values';
+import { createAnswerReader } from './answer-reader';
+import type { AnswerJob, AnswerOutcome } from './read-answer';
 import { runCubeSql } from './run-sql';
-import { beforeAbort, createSafeTransport, DEFAULT_TRANSPORT_LIMITS, redirectProblem } from './safe-transport';
+import { beforeAbort, DEFAULT_TRANSPORT_LIMITS, redirectProblem, requestAnswer } from './safe-transport';
 import type { DataSource, SemanticResult } from './semantic-result';
 import { createTokenManager, jwtExpiry, type DataToken } from './token-manager';
 
-// The lazy part of the data path: `@cubejs-client/core` (polling "Continue wait", building
-// result sets), the session exchange and the token. Nothing here loads before a widget
-// asks for data.
+// The lazy part of the data path: the session exchange and the token, the data API's
+// requests ("Continue wait" polled), their answers read off the main thread (read-answer.ts,
+// in the worker of answer-reader.ts), and `@cubejs-client/core` for result sets (pivots,
+// missing dates) and number formats. Nothing here loads before a widget asks for data.
 
 /** The provider's settings as the client reads them: functions are read when called. */
 export interface DataClientConfig extends Omit<SemanticDataConfig, 'getSession' | 'getDataToken' | 'urls'> {
   getSession?: () => GetSession | undefined;
   getDataToken?: () => GetDataToken | undefined;
   urls?: () => Partial<SessionPathUrls> | undefined;
+  /** Answers larger than this (bytes) are read off the main thread; default 256 KiB (tests and the bench lower it). */
+  workerAboveBytes?: number;
 }
 
 const MINT_TIMEOUT_MS = 15_000;
@@ -175,19 +176,15 @@ function minter(config: DataClientConfig, fetcher: typeof fetch): () => Promise<
   };
 }
 
-/** A failure of `@cubejs-client/core` (its `RequestError` has `status` and `response`) as a `DataError`. */
-function toDataError(error: unknown, members: readonly string[]): unknown {
-  if (isDataError(error)) return error;
-  const failed = error as { status?: unknown; response?: unknown; message?: unknown; name?: unknown };
-  if (typeof failed?.status === 'number') return dataErrorFromAnswer(failed.status, failed.response, members);
-  if (failed?.name === 'AbortError') return error;
-  return new DataError('server', 'the data API answer could not be read', { cause: error });
+/** A wait that ends early, with `signal`'s reason, when it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return beforeAbort(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal);
 }
 
 /**
  * The data source of a provider: one token for every request (reused, re-minted once when
- * refused), `@cubejs-client/core` over a checked transport, answers as plain
- * {@link SemanticResult}s.
+ * refused), the data API's answers read as bytes within a deadline and up to a size, then
+ * checked and cleaned off the main thread, as plain {@link SemanticResult}s.
  */
 export function createDataClient(config: DataClientConfig): DataSource {
   const fetcher: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -200,42 +197,60 @@ export function createDataClient(config: DataClientConfig): DataSource {
     ...(config.maxAnswerBytes ? { maxAnswerBytes: config.maxAnswerBytes } : {}),
   };
   const timeoutMs = config.timeoutMs ?? 60_000;
+  const reader = createAnswerReader({ worker: config.answerWorker, workerAboveBytes: config.workerAboveBytes });
 
-  /** Runs `call` with a token; refused once, it runs again with a fresh one, and no more. */
-  async function withToken<T>(
+  /**
+   * Asks `endpoint` with a token until the answer is not "Continue wait" (a bounded number of
+   * polls, a little apart once the first few were quick); refused once, it asks again with a
+   * fresh token, and no more.
+   */
+  async function ask(
     signal: AbortSignal,
-    members: readonly string[],
-    call: (api: ReturnType<typeof cube>, signal: AbortSignal) => Promise<T>,
+    endpoint: 'load' | 'meta',
+    params: Record<string, unknown>,
+    job: AnswerJob,
     onWait?: () => void,
-    onDropped?: (rows: number) => void,
-  ): Promise<T> {
+  ): Promise<AnswerOutcome> {
     for (let attempt = 0; ; attempt++) {
       const token = await tokens.get();
       const deadline = AbortSignal.timeout(timeoutMs);
       const combined = AbortSignal.any([signal, deadline]);
-      const transport = createSafeTransport({
-        apiUrl: token.apiUrl,
-        token: token.token,
-        fetch: fetcher,
-        limits,
-        signal: combined,
-        deadline,
-        timedOut: () => deadline.aborted && !signal.aborted,
-        members,
-        ...(onWait ? { onWait } : {}),
-        ...(onDropped ? { onDropped } : {}),
-      });
+      const timedOut = () => deadline.aborted && !signal.aborted;
       try {
-        return await call(cube(token.token, { apiUrl: token.apiUrl, transport }), combined);
+        for (let polls = 0; ;) {
+          const answer = await requestAnswer({
+            apiUrl: token.apiUrl,
+            token: token.token,
+            endpoint,
+            params,
+            fetch: fetcher,
+            maxAnswerBytes: limits.maxAnswerBytes,
+            signal: combined,
+            deadline,
+            timedOut,
+            large: { bytes: reader.aboveBytes, then: reader.warm },
+          });
+          const outcome = await beforeAbort(reader.read(job, answer, combined), combined);
+          if (outcome.kind !== 'wait') return outcome;
+          polls += 1;
+          onWait?.();
+          if (polls > limits.maxPolls)
+            throw new DataError('timeout', `the query was still running after ${limits.maxPolls} polls`, {
+              status: 200,
+            });
+          if (polls > 3) await sleep(Math.min(100 * polls, 1_000), combined);
+        }
       } catch (error) {
         // A cancel stays a cancel (TanStack Query drops it), whatever it broke.
         if (signal.aborted && !isDataError(error)) throw error;
-        // Whatever broke at the deadline (the client's own waits included) is a timeout.
+        // Whatever broke at the deadline is a timeout.
         const typed =
-          !isDataError(error) && deadline.aborted && !signal.aborted
+          !isDataError(error) && timedOut()
             ? new DataError('timeout', 'the data API did not answer in time', { cause: error })
-            : toDataError(error, members);
-        if (isDataError(typed) && typed.kind === 'unauthorized' && attempt === 0) {
+            : isDataError(error)
+              ? error
+              : new DataError('server', 'the data API answer could not be read', { cause: error });
+        if (typed.kind === 'unauthorized' && attempt === 0) {
           tokens.refused(token);
           continue;
         }
@@ -245,38 +260,23 @@ export function createDataClient(config: DataClientConfig): DataSource {
   }
 
   return {
-    load: (query: SemanticQuery, signal: AbortSignal, onWait?: () => void) => {
-      let dropped = 0;
-      return withToken(
+    load: async (query: SemanticQuery, signal: AbortSignal, onWait?: () => void) => {
+      const members = queryMembers(query);
+      const outcome = await ask(
         signal,
-        queryMembers(query),
-        async (api, combined) => {
-          // Our query type is the wire format's; the client's own types are narrower in places.
-          const resultSet = await api.load(query as never, { signal: combined });
-          // The transport checked the answer; its parts are read through the public methods.
-          const out: SemanticResult = {
-            query,
-            data: resultSet.rawData() as LoadRow[],
-            annotation: resultSet.annotation() as unknown as Annotation,
-          };
-          const total = resultSet.totalRows();
-          if (typeof total === 'number') out.total = total;
-          const pivotQuery = resultSet.pivotQuery();
-          if (pivotQuery) out.pivotQuery = pivotQuery as unknown as Record<string, unknown>;
-          if (dropped > 0) out.dropped = dropped;
-          const missing = cleanValues(out);
-          if (missing) out.missing = missing;
-          return out;
-        },
+        'load',
+        { query, queryType: 'multi' },
+        { endpoint: 'load', query, members },
         onWait,
-        (rows) => (dropped = rows),
       );
+      if (outcome.kind !== 'load') throw new DataError('server', 'the data API answer could not be read');
+      return outcome.result;
     },
-    meta: (signal: AbortSignal) =>
-      withToken(signal, [], async (api, combined) => {
-        const meta = await api.meta({ signal: combined });
-        return (meta as unknown as { meta: MetaResponse }).meta;
-      }),
+    meta: async (signal: AbortSignal) => {
+      const outcome = await ask(signal, 'meta', {}, { endpoint: 'meta' });
+      if (outcome.kind !== 'meta') throw new DataError('server', 'the data API answer could not be read');
+      return outcome.meta;
+    },
     // The SQL route, with the same token (re-minted once when refused) and the same checks.
     sql: async (query: string, signal: AbortSignal) => {
       for (let attempt = 0; ; attempt++) {
@@ -291,6 +291,7 @@ export function createDataClient(config: DataClientConfig): DataSource {
             timeoutMs,
             // What a chart draws within the main thread's budget (see MAX_CHART_ROWS).
             maxRows: MAX_CHART_ROWS,
+            reader,
             ...(config.maxAnswerBytes ? { maxBytes: config.maxAnswerBytes } : {}),
           });
         } catch (error) {

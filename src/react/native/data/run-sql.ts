@@ -1,11 +1,13 @@
 import { DataError, dataErrorFromAnswer, type SqlResult } from '../../../protocol';
 // By its path, not the protocol entry: only code that reads pinned answers ships the decoder.
-import { CUBESQL_MAX_BYTES, readCubeSqlAnswer, type CubeSqlLimits } from '../../../protocol/semantic/sql-result';
-import { beforeAbort, readCapped, redirectProblem } from './safe-transport';
+import { CUBESQL_MAX_BYTES, CUBESQL_MAX_ROWS, type CubeSqlLimits } from '../../../protocol/semantic/sql-result';
+import { createAnswerReader, type AnswerReader } from './answer-reader';
+import { beforeAbort, readBytes, readCapped, redirectProblem } from './safe-transport';
 
 // A pinned answer re-runs its SQL on the data API's SQL route under the viewer's own data
 // token, with the checks the native data path's transport makes: no redirect followed, a
-// deadline on the whole exchange, and a size cap on the answer (read as it arrives).
+// deadline on the whole exchange, and a size cap on the answer (read as it arrives). Its
+// lines are read as the data client reads every answer: a large one off the main thread.
 
 /** What {@link runCubeSql} needs: the viewer's data API and token, the SQL, and bounds. */
 export interface CubeSqlRequest extends CubeSqlLimits {
@@ -19,6 +21,8 @@ export interface CubeSqlRequest extends CubeSqlLimits {
   fetch?: typeof fetch;
   /** Whole exchange, answer read included. Default 30 s. */
   timeoutMs?: number;
+  /** Reads the answer's lines (the data client's, with its worker). Default: a reader of its own. */
+  reader?: AnswerReader;
 }
 
 /** Longest error answer read (a message, not a page). */
@@ -70,14 +74,23 @@ export async function runCubeSql(request: CubeSqlRequest): Promise<SqlResult & {
       }
       throw dataErrorFromAnswer(response.status, body);
     }
-    const declared = Number(response.headers.get('content-length'));
     const maxBytes = request.maxBytes ?? CUBESQL_MAX_BYTES;
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      void response.body?.cancel().catch(() => undefined);
-      throw new DataError('server', `the SQL answer is larger than ${maxBytes} bytes`, { status: response.status });
+    const reader = request.reader ?? createAnswerReader();
+    let answer;
+    try {
+      answer = await readBytes(response, maxBytes, deadline, { bytes: reader.aboveBytes, then: reader.warm });
+    } catch (error) {
+      if (error instanceof DataError)
+        throw new DataError('server', `the SQL answer is larger than ${maxBytes} bytes`, { status: response.status });
+      if (deadline.aborted) throw error;
+      throw new DataError('network', 'the SQL answer broke off before it ended', { cause: error });
     }
-    if (!response.body) throw new DataError('server', 'the SQL answer has no body', { status: response.status });
-    return await readCubeSqlAnswer(response.body, sql, { ...request, maxBytes, signal: deadline });
+    const outcome = await beforeAbort(
+      reader.read({ endpoint: 'sql', sql, maxRows: request.maxRows ?? CUBESQL_MAX_ROWS }, answer, deadline),
+      deadline,
+    );
+    if (outcome.kind !== 'sql') throw new DataError('server', 'the SQL answer is not what the data API sends');
+    return outcome.result;
   } catch (error) {
     throw typed(error);
   }

@@ -1,5 +1,7 @@
-import type { Cell, SemanticQuery, SqlResult } from '../../../protocol';
+import { DataError, isDataError, type Cell, type SemanticQuery } from '../../../protocol';
 import { fileName, saveUrl, spreadsheetCell } from '../../charts/export-result';
+import { mainThreadPace } from './json-slices';
+import { beforeAbort } from './safe-transport';
 import type { DataSource, SemanticResult } from './semantic-result';
 import { toSqlResult } from './to-sql-result';
 
@@ -11,6 +13,8 @@ export const CSV_MAX_ROWS = 1_000_000;
 export const CSV_MAX_CHARS = 64 * 1024 * 1024;
 /** How long an export may take in all. */
 const CSV_DEADLINE_MS = 5 * 60_000;
+/** Rows made text between two looks at the clock (a millisecond or so). */
+const ROWS_PER_SLICE = 250;
 
 /** What {@link saveQueryCsv} saved. */
 export interface CsvExport {
@@ -25,10 +29,19 @@ export interface CsvExport {
   stopped?: 'ceiling';
 }
 
+/** How far an export is: rows written so far, of the rows it will write when known. */
+export interface CsvProgress {
+  rows: number;
+  /** The rows it will write (the first page's `total`, or the ceiling), once the first page is in. */
+  of?: number;
+}
+
 /** Options of {@link saveQueryCsv}. */
 export interface SaveQueryCsvOptions {
-  /** Cancels the export (nothing is saved). */
+  /** Cancels the export (nothing is saved); it rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Told after each page is written. */
+  onProgress?: (progress: CsvProgress) => void;
   /** A lower row ceiling than {@link CSV_MAX_ROWS} (a higher one is not taken). */
   maxRows?: number;
   /** A lower text ceiling than {@link CSV_MAX_CHARS} (a higher one is not taken). */
@@ -53,9 +66,12 @@ function csvLines(rows: readonly (readonly Cell[])[]): string {
  * chat's export: a byte order mark, a header of titles, formulas escaped). It stops at the
  * rows the first page's `total` said there were (rows past it are dropped; without a total,
  * the first page's rows), at a short page, or at the ceiling ({@link CSV_MAX_ROWS} rows,
- * {@link CSV_MAX_CHARS} of text: what it has is saved, and `stopped` says so). Each page
- * becomes text once; the file is one Blob of those parts. Gives up after five minutes with
- * the request's `DataError`. A `QueryTable`'s "Download CSV" loads this on its first click.
+ * {@link CSV_MAX_CHARS} of text: what it has is saved, and `stopped` says so). Each page is
+ * written as it comes, as text made 250 rows at a time between which the page takes
+ * input and draws, into a Blob of its own that the file is made of (the text is not kept).
+ * `onProgress` is told after each page; `signal` cancels (nothing is saved). Gives up after
+ * five minutes with the request's `DataError`. A `QueryTable`'s "Download CSV" loads this on
+ * its first click.
  */
 export async function saveQueryCsv(
   source: DataSource,
@@ -65,16 +81,35 @@ export async function saveQueryCsv(
 ): Promise<CsvExport> {
   const deadline = AbortSignal.timeout(CSV_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await writeCsv(source, query, title, options, signal);
+  } catch (error) {
+    // Past the deadline, whatever stopped it (a page's wait, a slice) is a timeout.
+    if (deadline.aborted && !options.signal?.aborted && !isDataError(error))
+      throw new DataError('timeout', 'the CSV took longer than five minutes', { cause: error });
+    throw error;
+  }
+}
+
+async function writeCsv(
+  source: DataSource,
+  query: SemanticQuery,
+  title: string | undefined,
+  options: SaveQueryCsvOptions,
+  signal: AbortSignal,
+): Promise<CsvExport> {
+  const pace = mainThreadPace(8, signal);
   const maxRows = Math.min(options.maxRows ?? CSV_MAX_ROWS, CSV_MAX_ROWS);
   const maxChars = Math.min(options.maxChars ?? CSV_MAX_CHARS, CSV_MAX_CHARS);
-  const parts: string[] = [];
+  const parts: Blob[] = [];
   let first: SemanticResult | undefined;
   let target = 0;
   let rows = 0;
   let chars = 0;
   let stopped: CsvExport['stopped'];
   for (let offset = 0; ; offset += CSV_PAGE) {
-    const page = await source.load({ ...query, limit: CSV_PAGE, offset, total: true }, signal);
+    // A cancel ends the export at once, even while a page's request is still out.
+    const page = await beforeAbort(source.load({ ...query, limit: CSV_PAGE, offset, total: true }, signal), signal);
     if (!first) {
       first = page;
       const total = page.total;
@@ -84,24 +119,28 @@ export async function saveQueryCsv(
         target = maxRows;
         stopped = 'ceiling';
       }
+      // Every page is read with the first page's columns (its titles and types).
+      const { columns } = toSqlResult({ ...page, data: [] }, title);
+      parts.push(new Blob(['\uFEFF' + csvLines([columns.map((column) => column.name)])]));
     }
     const take = Math.min(page.data.length, CSV_PAGE, target - rows);
-    // Every page is read with the first page's columns (its titles and types).
-    const sql: SqlResult = toSqlResult(
-      { ...page, data: take < page.data.length ? page.data.slice(0, take) : page.data, annotation: first.annotation },
-      title,
-    );
-    if (parts.length === 0) parts.push('\uFEFF' + csvLines([sql.columns.map((column) => column.name)]));
-    const text = csvLines(sql.rows);
-    parts.push(text);
+    let text = '';
+    for (let start = 0; start < take; start += ROWS_PER_SLICE) {
+      if (pace.due()) await pace.pause();
+      const data = page.data.slice(start, Math.min(start + ROWS_PER_SLICE, take));
+      text += csvLines(toSqlResult({ ...page, data, annotation: first.annotation }, title).rows);
+    }
+    parts.push(new Blob([text]));
     rows += take;
     chars += text.length;
+    options.onProgress?.({ rows, of: target });
     if (rows >= target || page.data.length < CSV_PAGE) break;
     if (chars >= maxChars) {
       stopped = 'ceiling';
       break;
     }
   }
+  signal.throwIfAborted();
   const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
   saveUrl(url, fileName(title, 'csv'));
   const out: CsvExport = { rows };
