@@ -3,7 +3,14 @@
 // session cookie); the `user` each method takes is not sent. Answers are checked before use.
 import { v, type Schema } from '../schema';
 import type { StoreErrorCode } from '../store-error';
-import { BoardPageSchema, BoardRecordSchema, BoardStoreError, type BoardRecord, type BoardStore } from './store';
+import {
+  BoardDirectoryEntrySchema,
+  BoardPageSchema,
+  BoardRecordSchema,
+  BoardStoreError,
+  type BoardRecord,
+  type BoardStore,
+} from './store';
 
 /** Options of {@link createBoardApiClient}. */
 export interface BoardApiClientOptions {
@@ -16,6 +23,8 @@ export interface BoardApiClientOptions {
 }
 
 const OneSchema = v.object({ board: BoardRecordSchema });
+const RevisionSchema = v.object({ revision: v.integer() });
+const PrincipalsSchema = v.object({ principals: v.array(BoardDirectoryEntrySchema) });
 const ErrorSchema = v.object({
   error: v.string(),
   code: v.optional(v.string()),
@@ -38,13 +47,15 @@ const CODES: Record<number, StoreErrorCode> = {
 const NAMED: readonly string[] = ['not-found', 'conflict', 'read-only', 'forbidden', 'limit', 'invalid', 'signed-out'];
 
 /**
- * A {@link BoardStore} over the board API (`createBoardApi` on the host's server). Each
+ * A {@link BoardStore} over the board API (`createBoardApi` on the host's server), with
+ * `searchDirectory` asking its directory route (the people and groups a board can be shared
+ * with). Each
  * refusal is the `BoardStoreError` the server's store raised (the answer's `code`, else read
  * from its status): `conflict` with `details.currentRevision`, `invalid` with the `issues` by
  * path, `not-found`, `read-only`, `forbidden`, `limit` with `details.limit`, `signed-out`
  * (401); a network failure, a server error or an answer of the wrong shape is `unavailable`.
  */
-export function createBoardApiClient(options: BoardApiClientOptions): BoardStore {
+export function createBoardApiClient(options: BoardApiClientOptions): BoardStore & Required<Pick<BoardStore, 'searchDirectory'>> {
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -92,18 +103,27 @@ export function createBoardApiClient(options: BoardApiClientOptions): BoardStore
   }
 
   const one = (id: string) => `/${encodeURIComponent(id)}`;
+  const board = async (method: string, path: string, body?: unknown) =>
+    (await call(method, path, OneSchema, body)).board as BoardRecord;
   return {
     list: async (_user, query = {}) => {
       const search = new URLSearchParams();
       if (query.cursor !== undefined) search.set('cursor', query.cursor);
       if (query.limit !== undefined) search.set('limit', String(query.limit));
+      if (query.filter !== undefined && query.filter !== 'all') search.set('filter', query.filter);
+      if (query.search) search.set('q', query.search);
       return call('GET', search.size ? `?${search}` : '', BoardPageSchema);
     },
-    get: async (_user, id) => (await call('GET', one(id), OneSchema)).board as BoardRecord,
-    create: async (_user, board) =>
-      (await call('POST', '', OneSchema, { definition: board.definition, sharedWith: board.sharedWith }))
-        .board as BoardRecord,
-    save: async (_user, id, save) => (await call('PUT', one(id), OneSchema, save)).board as BoardRecord,
+    get: (_user, id) => board('GET', one(id)),
+    revision: async (_user, id) => (await call('GET', `${one(id)}/revision`, RevisionSchema)).revision,
+    create: (_user, input) =>
+      board('POST', '', { definition: input.definition, grants: input.grants, sharedWith: input.sharedWith }),
+    save: (_user, id, save) => board('PUT', one(id), save),
+    share: (_user, id, grants) =>
+      board('PUT', `${one(id)}/grants`, { grants: grants.map(({ type, id: who, role }) => ({ type, id: who, role })) }),
     remove: (_user, id) => call('DELETE', one(id), undefined),
+    restore: (_user, id) => board('POST', `${one(id)}/restore`, {}),
+    searchDirectory: async (_user, id, query) =>
+      (await call('GET', `${one(id)}/principals?${new URLSearchParams({ q: query })}`, PrincipalsSchema)).principals,
   };
 }
