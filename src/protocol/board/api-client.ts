@@ -29,6 +29,7 @@ const ErrorSchema = v.object({
   error: v.string(),
   code: v.optional(v.string()),
   revision: v.optional(v.integer()),
+  conflicts: v.optional(v.array(v.object({ type: v.enum(['widget', 'field']), id: v.string() }))),
   issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
   limit: v.optional(v.object({ name: v.string(), max: v.integer() })),
 });
@@ -51,11 +52,14 @@ const NAMED: readonly string[] = ['not-found', 'conflict', 'read-only', 'forbidd
  * `searchDirectory` asking its directory route (the people and groups a board can be shared
  * with). Each
  * refusal is the `BoardStoreError` the server's store raised (the answer's `code`, else read
- * from its status): `conflict` with `details.currentRevision`, `invalid` with the `issues` by
+ * from its status): `conflict` with `details.currentRevision` (and the widgets and fields both
+ * sides changed, `details.conflicts`, when the server merged), `invalid` with the `issues` by
  * path, `not-found`, `read-only`, `forbidden`, `limit` with `details.limit`, `signed-out`
  * (401); a network failure, a server error or an answer of the wrong shape is `unavailable`.
  */
-export function createBoardApiClient(options: BoardApiClientOptions): BoardStore & Required<Pick<BoardStore, 'searchDirectory'>> {
+export function createBoardApiClient(
+  options: BoardApiClientOptions,
+): BoardStore & Required<Pick<BoardStore, 'searchDirectory'>> {
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -96,6 +100,9 @@ export function createBoardApiClient(options: BoardApiClientOptions): BoardStore
     throw new BoardStoreError(code, message, {
       ...(code === 'conflict' && error.success && error.data.revision !== undefined
         ? { currentRevision: error.data.revision }
+        : {}),
+      ...(code === 'conflict' && error.success && error.data.conflicts
+        ? { conflicts: error.data.conflicts.slice(0, 10) }
         : {}),
       ...(code === 'invalid' ? { issues: (error.success && error.data.issues) || [{ path: '', message }] } : {}),
       ...(code === 'limit' && error.success && error.data.limit ? { limit: error.data.limit } : {}),

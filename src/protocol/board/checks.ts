@@ -163,9 +163,7 @@ export function pageOfBoards(boards: readonly BoardSummary[], query?: BoardListQ
       (board) =>
         (filter === 'all' || (filter === 'mine') === (board.role === 'owner')) && titleMatches(board.title, search),
     )
-    .sort((a, b) =>
-    a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1,
-  );
+    .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1));
   const from = after
     ? sorted.findIndex((b) => b.updatedAt < after[0] || (b.updatedAt === after[0] && b.id > after[1]))
     : 0;

@@ -232,25 +232,47 @@ export function chooseMergeVersion(
   return { ...merged, widgets: compactWidgets(widgets, options) };
 }
 
+/** A unit a stale save and the saves since both changed: a widget by id, or one of the board's own fields. */
+export interface BoardSaveConflict {
+  type: 'widget' | 'field';
+  /** The widget's id, or the field's name. */
+  id: string;
+}
+
 /**
  * A save made from an older revision, merged onto the current definition (`theirs`) from the
- * revision it was made from (`base`): the merge, or undefined when both sides changed the same
- * unit (a conflict for the user to settle) or the inputs cannot be merged. What a store does
- * with a stale save; the merge is compacted and keeps my places for what I moved.
+ * revision it was made from (`base`): `{ merged }`, or `{ conflicts }` naming the units both
+ * sides changed (for the user to settle; empty when the inputs cannot be merged at all). What a
+ * store does with a stale save; the merge is compacted and keeps my places for what I moved.
  */
+export function mergeSave(
+  base: BoardDefinition,
+  mine: BoardDefinition,
+  theirs: BoardDefinition,
+  options: Pick<MergeBoardOptions, 'columns'> = {},
+): { merged: BoardDefinition; conflicts?: undefined } | { merged?: undefined; conflicts: BoardSaveConflict[] } {
+  try {
+    const { merged, conflicts } = mergeBoardDefinitions(base, mine, theirs, options);
+    if (conflicts.length === 0) return { merged };
+    return {
+      conflicts: conflicts.map((conflict) =>
+        conflict.type === 'widget' ? { type: 'widget', id: conflict.id } : { type: 'field', id: conflict.field },
+      ),
+    };
+  } catch (error) {
+    if (error instanceof ValidationError) return { conflicts: [] };
+    throw error;
+  }
+}
+
+/** {@link mergeSave}'s merge, or undefined when it found conflicts or could not merge. */
 export function mergeStaleSave(
   base: BoardDefinition,
   mine: BoardDefinition,
   theirs: BoardDefinition,
   options: Pick<MergeBoardOptions, 'columns'> = {},
 ): BoardDefinition | undefined {
-  try {
-    const { merged, conflicts } = mergeBoardDefinitions(base, mine, theirs, options);
-    return conflicts.length ? undefined : merged;
-  } catch (error) {
-    if (error instanceof ValidationError) return undefined;
-    throw error;
-  }
+  return mergeSave(base, mine, theirs, options).merged;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   checkUser,
   grantsWithGroups,
   groupsOf,
-  mergeStaleSave,
+  mergeSave,
   pageOfBoards,
   parseBoardDefinition,
   type BoardDefinition,
@@ -154,7 +154,8 @@ export function createLocalBoardStore(options: LocalBoardStoreOptions = {}): Boa
     const wanted = new Map<string, BoardPrincipal>();
     for (const board of boards) {
       wanted.set(keyOf({ type: 'user', id: board.ownerId }), { type: 'user', id: board.ownerId });
-      if (board.updatedBy) wanted.set(keyOf({ type: 'user', id: board.updatedBy }), { type: 'user', id: board.updatedBy });
+      if (board.updatedBy)
+        wanted.set(keyOf({ type: 'user', id: board.updatedBy }), { type: 'user', id: board.updatedBy });
       for (const grant of board.grants) wanted.set(keyOf(grant), { type: grant.type, id: grant.id });
     }
     let found: readonly BoardDirectoryEntry[];
@@ -199,7 +200,9 @@ export function createLocalBoardStore(options: LocalBoardStoreOptions = {}): Boa
   const summary = ({ definition: _, ...rest }: BoardRecord): BoardSummary => rest;
   const readOnly = () => new BoardStoreError('read-only', 'This board is shared with you to view only');
   const sortGrants = (grants: BoardGrantInput[]) =>
-    [...grants].sort((a, b) => (a.type === b.type ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.type < b.type ? -1 : 1));
+    [...grants].sort((a, b) =>
+      a.type === b.type ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.type < b.type ? -1 : 1,
+    );
 
   /** Replaces the grants (a step of `share`, and of a legacy `sharedWith`): synchronous, on `entries`. */
   function shareIn(entries: unknown[], who: { id: string; groups: string[] }, id: string, given: unknown) {
@@ -275,10 +278,11 @@ export function createLocalBoardStore(options: LocalBoardStoreOptions = {}): Boa
       if (entry.revision !== revision) {
         // Others saved since: merged per widget from the revision this one was made from, while kept.
         const base = entry.history?.find((kept) => kept.revision === revision)?.definition;
-        const merged = base && mergeStaleSave(base, mine, entry.definition);
+        const { merged, conflicts } = base ? mergeSave(base, mine, entry.definition) : { conflicts: [] };
         if (!merged || !parseBoardDefinition(merged).success)
           throw new BoardStoreError('conflict', 'The board was changed since this revision', {
             currentRevision: entry.revision,
+            ...(conflicts?.length ? { conflicts: conflicts.slice(0, 10) } : {}),
           });
         definition = merged;
       }
@@ -340,7 +344,9 @@ export function createLocalBoardStore(options: LocalBoardStoreOptions = {}): Boa
     store.searchDirectory = async (user, id, query) => {
       const board = await store.get(user, id);
       if (!board.mayShare)
-        throw board.role === 'view' ? readOnly() : new BoardStoreError('forbidden', 'Only its owner can share this board');
+        throw board.role === 'view'
+          ? readOnly()
+          : new BoardStoreError('forbidden', 'Only its owner can share this board');
       const found = await directory.search(user, query);
       return found.filter((entry) => !(entry.type === 'user' && entry.id === board.ownerId)).slice(0, 20);
     };

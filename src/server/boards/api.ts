@@ -303,7 +303,9 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
       }
       if (action === 'revision') return answer(200, { revision: await store.revision(user, id!) });
       if (action === 'principals')
-        return answer(200, { principals: await principals(user, await sharable(user, id!), url.searchParams.get('q')) });
+        return answer(200, {
+          principals: await principals(user, await sharable(user, id!), url.searchParams.get('q')),
+        });
       if (action === 'restore') return answer(200, { board: await one(user, await store.restore(user, id!), request) });
       if (id !== undefined && method === 'GET')
         return answer(200, { board: await one(user, await store.get(user, id), request) });
@@ -332,7 +334,8 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
         );
       const sharedWith = checkSharing(body.data.sharedWith, limits.sharesPerBoard);
       // A legacy `sharedWith` is groups to view: checked as grants.
-      const asGrants = (groups: readonly string[]) => groups.map((group) => ({ type: 'group' as const, id: group, role: 'view' as const }));
+      const asGrants = (groups: readonly string[]) =>
+        groups.map((group) => ({ type: 'group' as const, id: group, role: 'view' as const }));
       if (method === 'POST') {
         const given = (body.data as { grants?: unknown }).grants;
         const grants =

@@ -45,7 +45,8 @@ export const DEFAULT_BOARD_LIMITS: Readonly<Required<BoardLimits>> = {
 /** `limits` with the defaults filled in (a value under 1 or not a number takes its default; fractions are cut). */
 export function boardLimits(limits: BoardLimits = {}): Required<BoardLimits> {
   const pick = (
-    name: 'boardsPerUser' | 'sharesPerBoard' | 'pageSize' | 'bodyBytes' | 'revisionsKept' | 'deletedKept' | 'deletedDays',
+    name:
+      'boardsPerUser' | 'sharesPerBoard' | 'pageSize' | 'bodyBytes' | 'revisionsKept' | 'deletedKept' | 'deletedDays',
   ) => {
     const value = limits[name];
     return typeof value === 'number' && value >= 1 ? Math.floor(value) : DEFAULT_BOARD_LIMITS[name];

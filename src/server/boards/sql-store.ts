@@ -13,7 +13,7 @@ import {
   grantsWithGroups,
   groupsOf,
   isStorableText,
-  mergeStaleSave,
+  mergeSave,
   parseBoardDefinition,
   storableText,
   type BoardAccess,
@@ -226,7 +226,15 @@ export function createSqlBoardStore(options: SqlBoardStoreOptions): BoardStore {
            AND EXISTS (SELECT 1 FROM saved)
        )
        SELECT ${COLUMNS}, b.definition, ${GRANTS} AS grants, ${level('$2', '$6')} AS level FROM saved b`,
-      [id, who.id, revision, JSON.stringify(definition), storableText(definition.title), who.groups, limits.revisionsKept],
+      [
+        id,
+        who.id,
+        revision,
+        JSON.stringify(definition),
+        storableText(definition.title),
+        who.groups,
+        limits.revisionsKept,
+      ],
     );
     return row ? record(row) : undefined;
   }
@@ -378,10 +386,11 @@ export function createSqlBoardStore(options: SqlBoardStoreOptions): BoardStore {
         ])) as unknown as [{ definition: BoardDefinition } | undefined];
         if (!base) break;
         const current = await get(user, id);
-        const merged = mergeStaleSave(base.definition, mine, current.definition);
+        const { merged, conflicts } = mergeSave(base.definition, mine, current.definition);
         if (!merged || !parseBoardDefinition(merged, limits).success) {
           refused = new BoardStoreError('conflict', 'The board was changed since this revision', {
             currentRevision: current.revision,
+            ...(conflicts?.length ? { conflicts: conflicts.slice(0, 10) } : {}),
           });
           break;
         }

@@ -69,7 +69,11 @@ export interface JsonApiSpec<User> extends ApiOptions<User> {
    * Methods on `{basePath}` and on `{basePath}/{id}` (none: that route is 404), and on each
    * `{basePath}/{id}/{action}` it has.
    */
-  methods: { collection: readonly string[]; item: readonly string[]; actions?: Readonly<Record<string, readonly string[]>> };
+  methods: {
+    collection: readonly string[];
+    item: readonly string[];
+    actions?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Methods whose requests carry a JSON body. */
   withBody: readonly string[];
   maxBodyBytes: number;
@@ -119,7 +123,11 @@ export function createJsonApi<User>(spec: JsonApiSpec<User>): (request: Request)
     }
     const method = request.method.toUpperCase();
     const allowed =
-      id === undefined ? spec.methods.collection : action === undefined ? spec.methods.item : spec.methods.actions![action]!;
+      id === undefined
+        ? spec.methods.collection
+        : action === undefined
+          ? spec.methods.item
+          : spec.methods.actions![action]!;
     if (!allowed.includes(method)) return refusal(405, 'Method not allowed', {}, { Allow: allowed.join(', ') });
     const hasBody = spec.withBody.includes(method);
     const refused = checkBrowserRequest(request, {
