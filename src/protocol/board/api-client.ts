@@ -8,6 +8,7 @@ import {
   BoardPageSchema,
   BoardRecordSchema,
   BoardStoreError,
+  type BoardGrantInput,
   type BoardRecord,
   type BoardStore,
 } from './store';
@@ -127,7 +128,16 @@ export function createBoardApiClient(
       board('POST', '', { definition: input.definition, grants: input.grants, sharedWith: input.sharedWith }),
     save: (_user, id, save) => board('PUT', one(id), save),
     share: (_user, id, grants) =>
-      board('PUT', `${one(id)}/grants`, { grants: grants.map(({ type, id: who, role }) => ({ type, id: who, role })) }),
+      board('PUT', `${one(id)}/grants`, {
+        // A grant's name is the directory's, never sent; anything but an array is the server's to refuse.
+        grants: Array.isArray(grants)
+          ? grants.map((grant: BoardGrantInput) =>
+              typeof grant === 'object' && grant !== null
+                ? { type: grant.type, id: grant.id, role: grant.role }
+                : grant,
+            )
+          : grants,
+      }),
     remove: (_user, id) => call('DELETE', one(id), undefined),
     restore: (_user, id) => board('POST', `${one(id)}/restore`, {}),
     searchDirectory: async (_user, id, query) =>
