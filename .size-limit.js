@@ -93,6 +93,8 @@ const lazyModules = [
   './AddWidget.js',
   // The dialog choosing the board a chat answer is pinned to, loaded when "Pin to board…" is first chosen.
   './PinDialog.js',
+  // The Share dialog (directory search, roles, the link), loaded when "Share…" is first pressed.
+  './ShareDialog.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */
