@@ -64,12 +64,14 @@ export {
   DEFAULT_BOARD_MAX_BODY_BYTES,
   MAX_DIRECTORY_QUERY_LENGTH,
   MAX_DIRECTORY_RESULTS,
+  nameBoards,
   shareWithOwnGroups,
   shareWithOwnGroupsAndKnownUsers,
   type BoardApiOptions,
   type BoardDirectory,
   type BoardLimits,
   type BoardShareContext,
+  type NameBoardsOptions,
   type SqlBoardStoreOptions,
 } from './boards';
 export {

@@ -6,7 +6,6 @@
 // host's directory, never from the browser.
 import { v } from '../../protocol';
 import {
-  BoardDirectoryEntrySchema,
   BoardStoreError,
   checkGrants,
   checkSharing,
@@ -25,6 +24,7 @@ import {
 import { answer, cut, invalidAnswer, noContent } from '../http/answers';
 import { ApiRefusal, createJsonApi, listQueryOf, type ApiOptions } from '../http/json-api';
 import { boardLimits, type BoardLimits } from './limits';
+import { directoryEntries, nameBoards, principalKey as keyOf } from './names';
 
 export type { BoardDirectory, BoardPrincipal } from '../../protocol/board';
 
@@ -108,29 +108,6 @@ export function shareWithOwnGroupsAndKnownUsers(directory: BoardDirectory | unde
 }
 
 const FILTERS: readonly BoardListFilter[] = ['all', 'mine', 'shared'];
-const keyOf = (principal: BoardPrincipal) => `${principal.type}\u0000${principal.id}`;
-
-/** The directory's entries, checked and cut: a hostile or buggy directory cannot grow an answer. */
-function entriesOf(found: unknown, max: number): BoardDirectoryEntry[] {
-  if (!Array.isArray(found)) return [];
-  const seen = new Set<string>();
-  const entries: BoardDirectoryEntry[] = [];
-  for (const entry of found.slice(0, 1_000)) {
-    if (!BoardDirectoryEntrySchema.is(entry) || !entry.id || entry.id.length > 200 || !entry.name.trim()) continue;
-    const key = keyOf(entry);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    entries.push({
-      type: entry.type,
-      id: entry.id,
-      name: cut(entry.name.trim(), 200),
-      ...(entry.detail?.trim() ? { detail: cut(entry.detail.trim(), 200) } : {}),
-    });
-    if (entries.length >= max) break;
-  }
-  return entries;
-}
-
 /**
  * A fetch handler for the board API, mounted at `basePath` (a Next.js catch-all route
  * `app/api/boards/[[...id]]/route.ts` exports it as GET, POST, PUT and DELETE):
@@ -177,61 +154,13 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
     }
   }
 
-  /**
-   * `boards` with their people's names from the directory (owner and last editor; with
-   * `grants`, each grant's too): one call, within its deadline; a directory that fails or is
-   * late leaves them unnamed (and is reported).
-   */
-  async function named<T extends BoardSummary>(
-    user: BoardUser,
-    boards: T[],
-    request: Request,
-    grants: boolean,
-  ): Promise<T[]> {
-    if (!directory || boards.length === 0) return boards;
-    const wanted = new Map<string, BoardPrincipal>();
-    const want = (principal: BoardPrincipal) => wanted.set(keyOf(principal), principal);
-    for (const board of boards) {
-      want({ type: 'user', id: board.ownerId });
-      if (board.updatedBy) want({ type: 'user', id: board.updatedBy });
-      if (grants) for (const grant of board.grants) want({ type: grant.type, id: grant.id });
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let found: BoardDirectoryEntry[];
-    try {
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`The directory took over ${directoryTimeoutMs} ms to name a board's people`)),
-          directoryTimeoutMs,
-        );
-      });
-      found = entriesOf(await Promise.race([directory.describe(user, [...wanted.values()]), late]), wanted.size);
-    } catch (error) {
-      report(error, request);
-      return boards;
-    } finally {
-      clearTimeout(timer);
-    }
-    const names = new Map(found.filter((entry) => wanted.has(keyOf(entry))).map((e) => [keyOf(e), e.name]));
-    const nameOf = (type: 'user' | 'group', id: string) => names.get(keyOf({ type, id }));
-    return boards.map((board) => {
-      const ownerName = nameOf('user', board.ownerId);
-      const updatedByName = board.updatedBy ? nameOf('user', board.updatedBy) : undefined;
-      return {
-        ...board,
-        ...(ownerName ? { ownerName } : {}),
-        ...(updatedByName ? { updatedByName } : {}),
-        ...(grants
-          ? {
-              grants: board.grants.map((grant) => {
-                const name = nameOf(grant.type, grant.id);
-                return name ? { ...grant, name } : grant;
-              }),
-            }
-          : {}),
-      };
+  /** `boards` named from the directory (owner and last editor; with `grants`, each grant's too). */
+  const named = <T extends BoardSummary>(user: BoardUser, boards: T[], request: Request, grants: boolean) =>
+    nameBoards(directory, user, boards, {
+      grants,
+      timeoutMs: directoryTimeoutMs,
+      onError: (error) => report(error, request),
     });
-  }
 
   const one = async (user: BoardUser, board: BoardRecord, request: Request) =>
     (await named(user, [board], request, true))[0]!;
@@ -269,7 +198,7 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
         invalidAnswer([{ path: 'q', message: `expected 1-${MAX_DIRECTORY_QUERY_LENGTH} characters to search for` }]),
       );
     if (!directory) return [];
-    const found = entriesOf(await directory.search(user, query), MAX_DIRECTORY_RESULTS * 5).filter(
+    const found = directoryEntries(await directory.search(user, query), MAX_DIRECTORY_RESULTS * 5).filter(
       (entry) => !(entry.type === 'user' && entry.id === board.ownerId),
     );
     const allowed = await Promise.all(

@@ -11,5 +11,6 @@ export {
   type BoardPrincipal,
   type BoardShareContext,
 } from './api';
+export { nameBoards, type NameBoardsOptions } from './names';
 export { createSqlBoardStore, type SqlBoardStoreOptions } from './sql-store';
 export { boardLimits, DEFAULT_BOARD_LIMITS, type BoardLimits } from './limits';
