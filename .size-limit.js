@@ -95,6 +95,8 @@ const lazyModules = [
   './PinDialog.js',
   // The Share dialog (directory search, roles, the link), loaded when "Share…" is first pressed.
   './ShareDialog.js',
+  // The board list's body (tabs, search, pages, create, rename, duplicate, delete with Undo): with the first BoardList.
+  './BoardListView.js',
 ];
 
 /** The chart stack: loaded by a dynamic import the first time a chart shows. */

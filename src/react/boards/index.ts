@@ -74,6 +74,9 @@ export {
   type StoredBoardStatus,
 } from './stored/use-stored-board';
 export { createBoardApiClient, type BoardApiClientOptions } from '../../protocol/board/api-client';
+// The list of a user's boards (mine, shared with me), its code loaded on first use.
+export { BoardList, type BoardListProps } from './list/BoardList';
+export { DEFAULT_BOARD_LIST_LABELS, type BoardListLabels } from './list/list-labels';
 // Sharing: the Share dialog's words (the dialog itself loads with StoredBoard's Share button).
 export { DEFAULT_SHARE_DIALOG_LABELS, type ShareDialogLabels } from './share/share-labels';
 export {
