@@ -239,12 +239,22 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       body: JSON.stringify({ definition, revision: board.revision }),
     });
     expect(saved.status).toBe(200);
-    // A stale save is refused with the current revision; another user's read is absent.
-    const stale = await call('erin', `/${mine.id}`, {
+    // A stale save of the same change is merged (nothing doubled); one changing the note
+    // differently is refused with the current revision and the widget; another user's read is absent.
+    const same = await call('erin', `/${mine.id}`, {
       method: 'PUT',
       body: JSON.stringify({ definition, revision: board.revision }),
     });
+    expect(same.status).toBe(200);
+    const merged = ((await same.json()) as { board: { definition: { widgets: { id: string }[] } } }).board;
+    expect(merged.definition.widgets.filter((w) => w.id === 'note-1')).toHaveLength(1);
+    const other = { ...board.definition, widgets: [...board.definition.widgets, { ...note, text: 'Asia looks low' }] };
+    const stale = await call('erin', `/${mine.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ definition: other, revision: board.revision }),
+    });
     expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { conflicts: unknown }).conflicts).toEqual([{ type: 'widget', id: 'note-1' }]);
     expect((await call('elias', `/${mine.id}`)).status).toBe(404);
     expect(
       ((await (await call('elias', '')).json()) as { boards: { id: string }[] }).boards.map((b) => b.id),
