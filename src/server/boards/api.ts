@@ -165,19 +165,50 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
   const one = async (user: BoardUser, board: BoardRecord, request: Request) =>
     (await named(user, [board], request, true))[0]!;
 
+  /** The directory's answer; its failure is the store's kind of outage (503, heard by `onError`), never a 500. */
+  async function ask<T>(call: () => T | Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (cause) {
+      throw new BoardStoreError('unavailable', 'The directory of people and groups could not be asked', { cause });
+    }
+  }
+
   /** Refuses (403) the first grant `user` may not give among those `grants` adds or raises on `board`. */
   async function checkShares(user: BoardUser, board: BoardSummary, grants: readonly BoardGrantInput[]) {
     const before = new Map(board.grants.map((grant) => [keyOf(grant), grant.role]));
-    for (const grant of grants) {
+    const asked = grants.filter((grant) => {
       const had = before.get(keyOf(grant));
-      if (had === grant.role || had === 'edit') continue;
-      const principal = { type: grant.type, id: grant.id };
-      if (!(await canShare(user, principal, { role: grant.role, board })))
-        throw new BoardStoreError(
-          'forbidden',
-          `You may not share this board with the ${grant.type} ${JSON.stringify(cut(grant.id, 100))}`,
-        );
+      return had !== grant.role && had !== 'edit';
+    });
+    const refuse = (grant: BoardGrantInput) =>
+      new BoardStoreError(
+        'forbidden',
+        `You may not share this board with the ${grant.type} ${JSON.stringify(cut(grant.id, 100))}`,
+      );
+    if (!options.canShare) {
+      // The default rule, with one directory call for all the users (up to 100 grants).
+      const users = asked.filter((grant) => grant.type === 'user');
+      const known = new Set<string>();
+      if (users.length && directory)
+        for (const entry of directoryEntries(
+          await ask(() =>
+            directory.describe(
+              user,
+              users.map(({ type, id }) => ({ type, id })),
+            ),
+          ),
+          1_000,
+        ))
+          if (entry.type === 'user') known.add(entry.id);
+      const refused = asked.find((grant) =>
+        grant.type === 'group' ? !shareWithOwnGroups(user, grant) : !known.has(grant.id),
+      );
+      if (refused) throw refuse(refused);
+      return;
     }
+    for (const grant of asked)
+      if (!(await canShare(user, { type: grant.type, id: grant.id }, { role: grant.role, board }))) throw refuse(grant);
   }
 
   /** The board as the user sees it, refused as the store would refuse a share when they may not share it. */
@@ -198,11 +229,17 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
         invalidAnswer([{ path: 'q', message: `expected 1-${MAX_DIRECTORY_QUERY_LENGTH} characters to search for` }]),
       );
     if (!directory) return [];
-    const found = directoryEntries(await directory.search(user, query), MAX_DIRECTORY_RESULTS * 5).filter(
+    const found = directoryEntries(await ask(() => directory.search(user, query)), MAX_DIRECTORY_RESULTS * 5).filter(
       (entry) => !(entry.type === 'user' && entry.id === board.ownerId),
     );
+    // The default rule allows the users the directory names for this user, as its search just did
+    // (not asked again, one by one); a host's own rule is asked about each.
     const allowed = await Promise.all(
-      found.map((entry) => canShare(user, { type: entry.type, id: entry.id }, { role: 'view', board })),
+      found.map((entry) =>
+        !options.canShare && entry.type === 'user'
+          ? true
+          : canShare(user, { type: entry.type, id: entry.id }, { role: 'view', board }),
+      ),
     );
     return found.filter((_, i) => allowed[i]).slice(0, MAX_DIRECTORY_RESULTS);
   }

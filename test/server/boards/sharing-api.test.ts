@@ -276,6 +276,34 @@ describe('the board API: sharing with roles, names from the directory, the share
     expect(real.body.principals).toEqual([
       { type: 'user', id: 'yuki', name: 'Yuki Tanaka', detail: 'yuki@host.example' },
     ]);
+    // A directory that fails is an outage (503, heard), for the search and for a share it decides.
+    const onError = vi.fn();
+    const down = api({
+      directory: {
+        search: () => Promise.reject(new Error('LDAP down')),
+        describe: () => {
+          throw new Error('LDAP down');
+        },
+      },
+      onError,
+    });
+    const searched = await down('GET', `/api/boards/${id}/principals?q=e`, 'erin');
+    expect([searched.status, searched.body.code]).toEqual([503, 'unavailable']);
+    const shared = await down('PUT', `/api/boards/${id}/grants`, 'erin', {
+      grants: [{ type: 'user', id: 'yuki', role: 'view' }],
+    });
+    expect(shared.status).toBe(503);
+    expect(shared.text).not.toMatch(/LDAP/);
+    expect(onError).toHaveBeenCalledTimes(2);
+    // The default rule asks the directory once about all the users a share adds.
+    const describe = vi.fn(directory.describe);
+    const counted = api({ directory: { search: directory.search, describe } });
+    const many = await counted('PUT', `/api/boards/${id}/grants`, 'erin', {
+      grants: ['elias', 'yuki', 'mallory'].map((who) => ({ type: 'user', id: who, role: 'view' })),
+    });
+    expect(many.status).toBe(200);
+    // Once for the rule, once for the answer's names.
+    expect(describe).toHaveBeenCalledTimes(2);
     // Without a directory: nobody is found.
     expect((await api({ directory: undefined })('GET', `/api/boards/${id}/principals?q=e`, 'erin')).body).toEqual({
       principals: [],
