@@ -55,6 +55,9 @@ export interface SqlBoardStoreOptions {
   editorsMayShare?: boolean;
 }
 
+/** Most merges one save tries while other saves keep landing first (each try, one of them wins). */
+const MERGE_ATTEMPTS = 20;
+
 /** A user's access as a number (max over their grants): 2 owner, 1 edit, 0 view, null none. */
 const LEVELS: BoardAccess[] = ['view', 'edit', 'owner'];
 
@@ -377,14 +380,15 @@ export function createSqlBoardStore(options: SqlBoardStoreOptions): BoardStore {
       const saved = await write(user, id, mine, revision);
       if (saved) return shared(saved);
       let refused = await refusal(user, id, 'save');
+      if (refused.code !== 'conflict') throw refused;
       // Others saved since: merged with their saves from the revision this one was made from
-      // (while it is kept), and saved on top; again if yet another save came in between.
-      for (let attempt = 0; attempt < 3 && refused.code === 'conflict'; attempt++) {
-        const [base] = (await query('SELECT definition FROM ek_board_revisions WHERE board_id = $1 AND revision = $2', [
-          id,
-          revision,
-        ])) as unknown as [{ definition: BoardDefinition } | undefined];
-        if (!base) break;
+      // (while it is kept), and saved on top; again if yet another save came in between (each
+      // round one of the saves racing wins, so a team saving at once all get through).
+      const [base] = (await query('SELECT definition FROM ek_board_revisions WHERE board_id = $1 AND revision = $2', [
+        id,
+        revision,
+      ])) as unknown as [{ definition: BoardDefinition } | undefined];
+      for (let attempt = 0; base && attempt < MERGE_ATTEMPTS && refused.code === 'conflict'; attempt++) {
         const current = await get(user, id);
         const { merged, conflicts } = mergeSave(base.definition, mine, current.definition);
         if (!merged || !parseBoardDefinition(merged, limits).success) {
