@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { boardsBench } from './boards.bench';
 import { boardsStoreBench } from './boards-store.bench';
+import { boardsTeamBench } from './boards-team.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
 import { exploreBench } from './explore.bench';
@@ -34,6 +35,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean][] =
   ['native', nativeBench, true],
   ['boards', boardsBench, true],
   ['boards-store', boardsStoreBench, true],
+  ['boards-team', boardsTeamBench, true],
   ['explore', exploreBench, true],
   ['server', serverAbuseBench, true],
 ];
