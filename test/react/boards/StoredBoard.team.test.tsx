@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StoredBoard, type BoardStore } from '../../../src/react/boards';
+import { DEFAULT_STORED_BOARD_LABELS, StoredBoard, type BoardStore } from '../../../src/react/boards';
 import type * as WidgetContentModule from '../../../src/react/boards/WidgetContent';
 import { ADA, ELIAS, ERIN, notesGrid, teamStore, withText } from '../../../stories/Boards/team-fixtures';
 
@@ -193,5 +193,19 @@ describe('roles and sharing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not shared: You may not share with Americas');
     await waitFor(() => expect(screen.getByText('Only you can open this board')).toBeInTheDocument());
+  });
+});
+
+describe('the sharing line', () => {
+  it('names those the directory names, and counts the others (never their ids)', () => {
+    const { sharedWith } = DEFAULT_STORED_BOARD_LABELS;
+    expect(sharedWith(['Europe'], 0)).toBe('Shared with Europe');
+    expect(sharedWith(['Europe', 'Ada Lovelace', 'Americas'], 0)).toBe('Shared with Europe, Ada Lovelace and Americas');
+    expect(sharedWith(['Europe', 'Ada Lovelace', 'Americas', 'Elias Berg'], 1)).toBe(
+      'Shared with Europe, Ada Lovelace, Americas and 2 others',
+    );
+    expect(sharedWith(['Europe'], 1)).toBe('Shared with Europe and 1 other');
+    expect(sharedWith([], 1)).toBe('Shared with 1 person or group');
+    expect(sharedWith([], 3)).toBe('Shared with 3 people or groups');
   });
 });

@@ -47,11 +47,11 @@ export function BoardSharing(props: BoardSharingProps) {
   >({ state: 'idle' });
   const busy = useRef(false);
   const owner = board.ownerName?.trim() ? short(board.ownerName) : labels.someone;
-  const names = board.grants.map((grant) => (grant.name?.trim() ? short(grant.name) : labels.someone));
+  const names = board.grants.flatMap((grant) => (grant.name?.trim() ? [short(grant.name)] : []));
   const line =
     board.role === 'owner'
-      ? names.length
-        ? labels.sharedWith(names)
+      ? board.grants.length
+        ? labels.sharedWith(names, board.grants.length - names.length)
         : labels.notShared
       : labels.sharedBy(owner, board.role);
 

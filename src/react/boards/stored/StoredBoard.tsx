@@ -32,8 +32,11 @@ export interface StoredBoardLabels {
   overwrite: string;
   /** A board shared with the user to read. */
   readOnly: string;
-  /** The owner's board, shared: "Shared with Europe and Ada Lovelace". */
-  sharedWith: (names: readonly string[]) => string;
+  /**
+   * The owner's board, shared: "Shared with Europe and Ada Lovelace"; `unnamed` counts those the
+   * host's directory gave no name for ("Shared with Europe and 2 others").
+   */
+  sharedWith: (names: readonly string[], unnamed: number) => string;
   /** The owner's board, shared with nobody. Default "Only you can open this board". */
   notShared: string;
   /** Someone else's board: "Shared with you by Erin Example: you can view". */
@@ -68,11 +71,12 @@ export interface StoredBoardLabels {
   field: (field: string) => string;
 }
 
-const listed = (names: readonly string[]) => {
+const listed = (names: readonly string[], unnamed: number) => {
   const shown = names.slice(0, 3);
-  const more = names.length - shown.length;
-  if (more > 0) return `${shown.join(', ')} and ${more} more`;
-  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
+  const more = names.length - shown.length + unnamed;
+  if (shown.length === 0) return more === 1 ? '1 person or group' : `${more} people or groups`;
+  if (more > 0) return `${shown.join(', ')} and ${more} ${more === 1 ? 'other' : 'others'}`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]!;
 };
 
 /** The default {@link StoredBoardLabels}. */
@@ -89,7 +93,7 @@ export const DEFAULT_STORED_BOARD_LABELS: StoredBoardLabels = {
   reload: 'Reload the board',
   overwrite: 'Keep my changes',
   readOnly: 'Shared with you to view: changes you make here are not saved.',
-  sharedWith: (names) => `Shared with ${listed(names)}`,
+  sharedWith: (names, unnamed) => `Shared with ${listed(names, unnamed)}`,
   notShared: 'Only you can open this board',
   sharedBy: (owner, role) => `Shared with you by ${owner}: you can ${role === 'edit' ? 'edit' : 'view'}`,
   someone: 'someone',
