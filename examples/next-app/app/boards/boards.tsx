@@ -5,8 +5,16 @@ import { BoardList, createBoardApiClient } from 'react-embedded-analytics/boards
 
 const boards = createBoardApiClient({ url: '/api/boards' });
 
-export function Boards({ userId }: { userId: string }) {
+export function Boards({ userId, first }: { userId: string; first: 'mine' | 'shared' }) {
   const router = useRouter();
   const href = (board: { id: string }) => `/board?id=${encodeURIComponent(board.id)}`;
-  return <BoardList store={boards} user={{ id: userId }} href={href} onOpen={(board) => router.push(href(board))} />;
+  return (
+    <BoardList
+      store={boards}
+      user={{ id: userId }}
+      defaultFilter={first}
+      href={href}
+      onOpen={(board) => router.push(href(board))}
+    />
+  );
 }
