@@ -49,6 +49,8 @@ describe('StoredBoard', () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect(await layoutOf(store, erin, id, 'a')).toEqual({ x: 6, y: 0, w: 6, h: 2 });
     expect((await store.get(erin, id)).revision).toBe(2);
+    // The store's answer held nothing new: the board is not started over, its undo is kept.
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
   });
 
   it('two tabs on one board moving different widgets: the later save is merged, and each shows the other’s move', async () => {

@@ -76,6 +76,7 @@ export function BoardListView(props: BoardListProps) {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const working = useRef(false);
   const root = useRef<HTMLElement>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useRef<string | undefined>(undefined);
@@ -148,13 +149,16 @@ export function BoardListView(props: BoardListProps) {
 
   /** Runs one store action, one at a time; a refusal is said and changes nothing. */
   const act = async (run: () => Promise<void>) => {
-    if (busy) return;
+    // A second press before React renders sees the first (a ref, not the state).
+    if (working.current) return;
+    working.current = true;
     setBusy(true);
     try {
       await run();
     } catch (error) {
       setNote({ text: labels.failed(reasonOf(error)), problem: true });
     } finally {
+      working.current = false;
       setBusy(false);
     }
   };
