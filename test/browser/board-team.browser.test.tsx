@@ -128,6 +128,36 @@ describe('two people on one board', () => {
   });
 });
 
+describe('a conflict, by keyboard', () => {
+  it('shows both versions of the widget, and the one chosen is saved', async () => {
+    const store = teamStore();
+    const board = await sharedBoard(store, 4);
+    render(
+      <NativeFrame>
+        <div style={{ width: 900 }}>
+          <StoredBoard store={store} user={ERIN} boardId={board.id} editable saveDelayMs={50} pollIntervalMs={0} />
+        </div>
+      </NativeFrame>,
+    );
+    const note = await screen.findByRole('group', { name: 'Note 2' });
+    await store.save(ADA, board.id, { definition: withText(board.definition, 'note-2', 'Ada’s plan'), revision: 1 });
+    note.focus();
+    await userEvent.keyboard('{Delete}');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('Ada Lovelace changed something you changed too');
+    await shot('conflict');
+    const take = screen.getByRole('button', { name: 'Take theirs: Note 2' });
+    take.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText('All changes saved', {}, { timeout: 5_000 });
+    expect((await store.get(ERIN, board.id)).definition.widgets.find((w) => w.id === 'note-2')).toMatchObject({
+      text: 'Ada’s plan',
+    });
+    // Focus is not lost to the page's body once the choices go: it is on the widget chosen.
+    await waitFor(() => expect(document.activeElement).toBe(document.querySelector('[data-widget-id="note-2"]')));
+  });
+});
+
 describe('the board list, by keyboard', () => {
   it('deletes a board and brings it back with Undo', async () => {
     const store = teamStore();

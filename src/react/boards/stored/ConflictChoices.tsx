@@ -33,6 +33,8 @@ function Version({ widget, heading, removed }: { widget: BoardWidget | undefined
   const h = Math.min(Math.max(1, Math.floor(Number(widget.layout?.h) || 2)), MAX_ROWS);
   return (
     <div className="ek-board-conflict__version">
+      <h4>{heading}</h4>
+      {/* The board's own header (its title) is hidden: the heading above names the version. */}
       <Board
         definition={{
           version: 2,

@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { BoardMergeConflict } from '../../../protocol/board/merge';
 import type { BoardAccess, BoardDirectoryEntry, BoardRecord } from '../../../protocol/board/store';
 import { ThemedRoot } from '../../theme/ThemedRoot';
 import { Board } from '../Board';
@@ -195,6 +196,26 @@ export function StoredBoard(props: StoredBoardProps) {
   });
   // The address to copy: the host's, else this page's (read after mount: none on a server).
   const here = useSyncExternalStore(subscribeToNothing, pageAddress, noAddress);
+  // Where focus goes once a choice took its buttons away: the next conflict, else the widget
+  // chosen (its id), else the board ('').
+  const root = useRef<HTMLElement>(null);
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    const element = root.current;
+    if (target === null || !element || stored.status !== 'ready') return;
+    focusAfter.current = null;
+    const next =
+      element.querySelector<HTMLElement>('.ek-board-conflict__actions button') ??
+      (target ? element.querySelector<HTMLElement>(`[data-widget-id="${CSS.escape(target)}"][tabindex]`) : null) ??
+      element.querySelector<HTMLElement>('.ek-board__grid[tabindex]') ??
+      element.querySelector<HTMLElement>('.ek-board button:not(:disabled), .ek-board [tabindex="0"]');
+    next?.focus();
+  });
+  const settle = (then: () => void, target = '') => {
+    focusAfter.current = target;
+    then();
+  };
   if (stored.status === 'loading' && !stored.definition)
     return (
       <ThemedRoot className="ek-board-store" aria-busy="true">
@@ -221,7 +242,7 @@ export function StoredBoard(props: StoredBoardProps) {
     searchDirectory ??
     (store.searchDirectory ? (query: string) => store.searchDirectory!(user, boardId, query) : undefined);
   return (
-    <ThemedRoot className="ek-board-store" aria-busy={stored.status === 'loading' || undefined}>
+    <ThemedRoot ref={root} className="ek-board-store" aria-busy={stored.status === 'loading' || undefined}>
       {sharing && stored.board ? (
         <BoardSharing
           store={store}
@@ -240,10 +261,10 @@ export function StoredBoard(props: StoredBoardProps) {
       {stored.conflict ? (
         <div className="ek-board-store__notice" role="alert">
           <p>{stored.conflicts.length ? labels.conflicts(stored.conflicts.length, other) : labels.conflict}</p>
-          <button type="button" className="ek-button" onClick={stored.reload}>
+          <button type="button" className="ek-button" onClick={() => settle(stored.reload)}>
             {labels.reload}
           </button>
-          <button type="button" className="ek-button" onClick={stored.overwrite}>
+          <button type="button" className="ek-button" onClick={() => settle(stored.overwrite)}>
             {labels.overwrite}
           </button>
         </div>
@@ -261,7 +282,14 @@ export function StoredBoard(props: StoredBoardProps) {
         </p>
       ) : null}
       {stored.conflicts.length ? (
-        <ConflictChoices conflicts={stored.conflicts} other={other} labels={labels} onChoose={stored.choose} />
+        <ConflictChoices
+          conflicts={stored.conflicts}
+          other={other}
+          labels={labels}
+          onChoose={(conflict: BoardMergeConflict, choice) =>
+            settle(() => stored.choose(conflict, choice), conflict.type === 'widget' ? conflict.id : '')
+          }
+        />
       ) : null}
       <Board
         {...board}
