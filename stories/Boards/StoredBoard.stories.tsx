@@ -137,7 +137,7 @@ export const SharedToView: Story = {
   args: { setup: create(true), user: ELIAS },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText(/Shared with you to view/);
+    await canvas.findByText('Shared with you by someone: you can view');
     await expect(canvas.queryByRole('button', { name: /Undo/ })).toBeNull();
   },
 };

@@ -196,6 +196,44 @@ describe('roles and sharing', () => {
   });
 });
 
+describe('a hostile directory search', () => {
+  it('one that throws or answers something else is a failed search; entries of the wrong shape are dropped', async () => {
+    const store = teamStore();
+    const board = await store.create(ERIN, { definition: notesGrid(2) });
+    const answers: unknown[] = [
+      () => {
+        throw new Error('boom');
+      },
+      () => ({ not: 'a list' }),
+      () => [
+        { type: 'user', id: 'u-x', name: 'Xena Valid' },
+        { type: 'admin', id: 'root', name: 'Root' },
+        { type: 'user', id: 7, name: 'Number id' },
+        null,
+        { type: 'group', id: 'g-y', name: 'Y'.repeat(5000) },
+      ],
+    ];
+    let call = 0;
+    const searchDirectory = (() => (answers[call++] as () => never)()) as never;
+    render(
+      <StoredBoard store={store} user={ERIN} boardId={board.id} pollIntervalMs={0} searchDirectory={searchDirectory} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Share…' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const search = dialog.getByRole('combobox', { name: 'Add people or groups' });
+    fireEvent.change(search, { target: { value: 'a' } });
+    expect(await dialog.findByText('Could not search: boom')).toBeInTheDocument();
+    fireEvent.change(search, { target: { value: 'ab' } });
+    expect(await dialog.findByText(/Could not search: The directory answered something else/)).toBeInTheDocument();
+    fireEvent.change(search, { target: { value: 'abc' } });
+    await dialog.findByRole('option', { name: /Xena Valid/ });
+    const options = dialog.getAllByRole('option');
+    expect(options).toHaveLength(2);
+    // A long name is cut, not laid out whole.
+    expect(options[1]!.textContent!.length).toBeLessThan(200);
+  });
+});
+
 describe('the sharing line', () => {
   it('names those the directory names, and counts the others (never their ids)', () => {
     const { sharedWith } = DEFAULT_STORED_BOARD_LABELS;

@@ -43,6 +43,24 @@ const reasonOf = (error: unknown) =>
 /** A name as shown: one line, bounded. */
 const short = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 120);
 
+const isEntry = (value: unknown): value is BoardDirectoryEntry => {
+  const entry = value as Partial<BoardDirectoryEntry> | null;
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    (entry.type === 'user' || entry.type === 'group') &&
+    typeof entry.id === 'string' &&
+    typeof entry.name === 'string' &&
+    (entry.detail === undefined || typeof entry.detail === 'string')
+  );
+};
+
+/** The first entries of a directory's answer, those of the right shape. */
+function entriesOf(answer: unknown): BoardDirectoryEntry[] {
+  if (!Array.isArray(answer)) throw new Error('The directory answered something else than people and groups');
+  return answer.slice(0, 1000).filter(isEntry).slice(0, MAX_SHOWN);
+}
+
 type Found =
   | { state: 'idle' }
   | { state: 'searching' }
@@ -94,14 +112,18 @@ export function ShareDialog({ store, user, board, search, link, labels: own, onS
     if (!text || !ask) return;
     let live = true;
     const timer = setTimeout(() => {
-      ask(text).then(
-        (entries) => {
-          if (live) setAnswer({ text, state: 'ready', entries: entries.slice(0, MAX_SHOWN) });
-        },
-        (error: unknown) => {
-          if (live) setAnswer({ text, state: 'failed', reason: reasonOf(error) });
-        },
-      );
+      // A host's search that throws, or answers something else than entries, is a failed search.
+      Promise.resolve(text)
+        .then(ask)
+        .then(entriesOf)
+        .then(
+          (entries) => {
+            if (live) setAnswer({ text, state: 'ready', entries });
+          },
+          (error: unknown) => {
+            if (live) setAnswer({ text, state: 'failed', reason: reasonOf(error) });
+          },
+        );
     }, SEARCH_DELAY_MS);
     return () => {
       live = false;

@@ -278,7 +278,14 @@ export function StoredBoard(props: StoredBoardProps) {
       ) : (board.editable ?? false) ? (
         // Polite: each save is said, never interrupting.
         <p className="ek-board-store__status" role="status">
-          {stored.readOnly ? labels.readOnly : stored.saving ? labels.saving : labels.saved}
+          {stored.readOnly
+            ? // The sharing line says so already.
+              sharing && stored.board
+              ? null
+              : labels.readOnly
+            : stored.saving
+              ? labels.saving
+              : labels.saved}
         </p>
       ) : null}
       {stored.conflicts.length ? (
