@@ -69,6 +69,7 @@ export {
   shareWithOwnGroupsAndKnownUsers,
   type BoardApiOptions,
   type BoardDirectory,
+  type BoardEventsOptions,
   type BoardLimits,
   type BoardShareContext,
   type NameBoardsOptions,

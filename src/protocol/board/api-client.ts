@@ -21,6 +21,27 @@ export interface BoardApiClientOptions {
   fetch?: typeof fetch;
   /** Extra headers for every request (a CSRF token of the host's own). */
   headers?: Record<string, string>;
+  /** Injected `EventSource` (for `followRevision`). Default: the global one, where there is one. */
+  EventSource?: new (url: string, init?: { withCredentials?: boolean }) => BoardEventSource;
+}
+
+/** The part of the browser's `EventSource` that `followRevision` uses. */
+export interface BoardEventSource {
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
+  close(): void;
+}
+
+/** What {@link createBoardApiClient} answers: a store, and the API's own extras (added with team editing). */
+export interface BoardApiClient extends BoardStore {
+  searchDirectory: NonNullable<BoardStore['searchDirectory']>;
+  /**
+   * Follows a board's revision over the API's server-sent events (`events` on `createBoardApi`):
+   * `onRevision` hears each revision the server announces (the current one first), `onGone` once
+   * the user may no longer open the board. Returns a function that stops; the browser reconnects
+   * by itself after a network error. Without `EventSource` (a server render) it does nothing:
+   * poll `revision` instead.
+   */
+  followRevision(id: string, onRevision: (revision: number) => void, onGone?: () => void): () => void;
 }
 
 const OneSchema = v.object({ board: BoardRecordSchema });
@@ -58,9 +79,7 @@ const NAMED: readonly string[] = ['not-found', 'conflict', 'read-only', 'forbidd
  * path, `not-found`, `read-only`, `forbidden`, `limit` with `details.limit`, `signed-out`
  * (401); a network failure, a server error or an answer of the wrong shape is `unavailable`.
  */
-export function createBoardApiClient(
-  options: BoardApiClientOptions,
-): BoardStore & Required<Pick<BoardStore, 'searchDirectory'>> {
+export function createBoardApiClient(options: BoardApiClientOptions): BoardApiClient {
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -140,6 +159,25 @@ export function createBoardApiClient(
       }),
     remove: (_user, id) => call('DELETE', one(id), undefined),
     restore: (_user, id) => board('POST', `${one(id)}/restore`, {}),
+    followRevision(id, onRevision, onGone) {
+      const Source =
+        options.EventSource ??
+        (typeof EventSource === 'undefined'
+          ? undefined
+          : (EventSource as unknown as BoardApiClientOptions['EventSource']));
+      if (!Source) return () => {};
+      const source = new Source(`${base}${one(id)}/events`, { withCredentials: true });
+      source.addEventListener('revision', (event) => {
+        // Only a revision is taken from the stream: anything else is ignored.
+        const match = typeof event.data === 'string' ? /^\{"revision":(\d{1,10})\}$/.exec(event.data) : null;
+        if (match) onRevision(Number(match[1]));
+      });
+      source.addEventListener('gone', () => {
+        source.close();
+        onGone?.();
+      });
+      return () => source.close();
+    },
     searchDirectory: async (_user, id, query) =>
       (await call('GET', `${one(id)}/principals?${new URLSearchParams({ q: query })}`, PrincipalsSchema)).principals,
   };

@@ -23,6 +23,7 @@ import {
 } from '../../protocol/board';
 import { answer, cut, invalidAnswer, noContent } from '../http/answers';
 import { ApiRefusal, createJsonApi, listQueryOf, type ApiOptions } from '../http/json-api';
+import { boardEventsSettings, createRevisionEvents, type BoardEventsOptions } from './events';
 import { boardLimits, type BoardLimits } from './limits';
 import { directoryEntries, nameBoards, principalKey as keyOf } from './names';
 
@@ -76,6 +77,12 @@ export interface BoardApiOptions extends ApiOptions<BoardUser> {
    * names for them. A refusal is 403 (`code: 'forbidden'`), and the search leaves them out.
    */
   canShare?(sharer: BoardUser, principal: BoardPrincipal, context: BoardShareContext): boolean | Promise<boolean>;
+  /**
+   * Server-sent events of a board's revision at `GET {basePath}/{id}/events` (`true`, or the
+   * stream's interval, length and count per user): an open board hears of others' saves without
+   * asking. Default off (the route is 404): pages poll `GET {basePath}/{id}/revision`.
+   */
+  events?: boolean | BoardEventsOptions;
 }
 
 const CreateBodySchema = v.object({
@@ -118,6 +125,7 @@ const FILTERS: readonly BoardListFilter[] = ['all', 'mine', 'shared'];
  * - `POST {basePath}` `{ definition, grants? }`: 201 `{ board }`
  * - `GET {basePath}/{id}`: 200 `{ board }`, with the names of its owner, last editor and grants
  * - `GET {basePath}/{id}/revision`: 200 `{ revision }` (what an open board polls)
+ * - `GET {basePath}/{id}/events` (with `events`): 200, server-sent `revision` events
  * - `PUT {basePath}/{id}` `{ definition, revision }`: 200 `{ board }` at the next revision, as
  *   its owner or an editor; saves since `revision` are merged per widget (the board answered
  *   holds the merge); 409 `{ error, code, revision }` when both changed the same widget
@@ -141,6 +149,7 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
   const { store, directory } = options;
   const limits = boardLimits({ bodyBytes: options.maxBodyBytes, ...options.limits });
   const canShare = options.canShare ?? shareWithOwnGroupsAndKnownUsers(directory);
+  const events = options.events ? createRevisionEvents(store, boardEventsSettings(options.events)) : undefined;
   const directoryTimeoutMs =
     typeof options.directoryTimeoutMs === 'number' && options.directoryTimeoutMs > 0
       ? options.directoryTimeoutMs
@@ -251,7 +260,13 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
     methods: {
       collection: ['GET', 'POST'],
       item: ['GET', 'PUT', 'DELETE'],
-      actions: { revision: ['GET'], grants: ['PUT'], principals: ['GET'], restore: ['POST'] },
+      actions: {
+        revision: ['GET'],
+        grants: ['PUT'],
+        principals: ['GET'],
+        restore: ['POST'],
+        ...(events ? { events: ['GET'] } : {}),
+      },
     },
     withBody: ['POST', 'PUT'],
     maxBodyBytes: limits.bodyBytes,
@@ -268,6 +283,7 @@ export function createBoardApi(options: BoardApiOptions): (request: Request) => 
         return answer(200, { ...page, boards: await named(user, page.boards, request, false) });
       }
       if (action === 'revision') return answer(200, { revision: await store.revision(user, id!) });
+      if (action === 'events') return events!.open(user, id!, request);
       if (action === 'principals')
         return answer(200, {
           principals: await principals(user, await sharable(user, id!), url.searchParams.get('q')),

@@ -11,6 +11,7 @@ export {
   type BoardPrincipal,
   type BoardShareContext,
 } from './api';
+export { type BoardEventsOptions } from './events';
 export { nameBoards, type NameBoardsOptions } from './names';
 export { createSqlBoardStore, type SqlBoardStoreOptions } from './sql-store';
 export { boardLimits, DEFAULT_BOARD_LIMITS, type BoardLimits } from './limits';
