@@ -38,7 +38,8 @@ async function shared(store: BoardStore, count = 24) {
 
 const cell = (container: HTMLElement, id: string) => container.querySelector<HTMLElement>(`[data-widget-id="${id}"]`)!;
 
-describe('team editing', () => {
+// Generous timeouts: their waits add up on a busy machine (what they test is what ends up shown).
+describe('team editing', { timeout: 20_000 }, () => {
   it('another person’s save shows within the interval and redraws only the widget they changed', async () => {
     const store = teamStore();
     const board = await shared(store);
@@ -110,7 +111,7 @@ describe('team editing', () => {
   });
 });
 
-describe('roles and sharing', () => {
+describe('roles and sharing', { timeout: 20_000 }, () => {
   it('a viewer reads the owner’s board by its own title and the owner’s name, and saves a copy', async () => {
     const store = teamStore();
     const board = await shared(store, 2);
@@ -245,5 +246,42 @@ describe('the sharing line', () => {
     expect(sharedWith(['Europe'], 1)).toBe('Shared with Europe and 1 other');
     expect(sharedWith([], 1)).toBe('Shared with 1 person or group');
     expect(sharedWith([], 3)).toBe('Shared with 3 people or groups');
+  });
+});
+
+describe('revisions announced by the server', () => {
+  it('reads the board at once on a newer revision, subscribes once per board, and stops on unmount', async () => {
+    const store = teamStore();
+    const board = await shared(store, 4);
+    const listeners = new Set<(revision: number) => void>();
+    const follow = vi.fn((_id: string, onRevision: (revision: number) => void) => {
+      listeners.add(onRevision);
+      return () => listeners.delete(onRevision);
+    });
+    const get = vi.spyOn(store, 'get');
+    const view = render(
+      <StoredBoard
+        store={store}
+        user={ERIN}
+        boardId={board.id}
+        pollIntervalMs={0}
+        // A new function on every render, as a host writes it.
+        followRevision={(id, onRevision) => follow(id, onRevision)}
+      />,
+    );
+    await screen.findByText('Item 4');
+    const saved = await store.save(ADA, board.id, {
+      definition: withText(board.definition, 'note-4', 'Announced'),
+      revision: 1,
+    });
+    const reads = get.mock.calls.length;
+    // An old revision announced (the current one, first) reads nothing.
+    act(() => listeners.forEach((listener) => listener(1)));
+    expect(get.mock.calls.length).toBe(reads);
+    act(() => listeners.forEach((listener) => listener(saved.revision)));
+    await within(cell(view.container, 'note-4')).findByText('Announced');
+    expect(follow).toHaveBeenCalledTimes(1);
+    view.unmount();
+    expect(listeners.size).toBe(0);
   });
 });

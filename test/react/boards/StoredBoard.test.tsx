@@ -70,27 +70,33 @@ describe('StoredBoard', () => {
     act(() => {
       fireEvent.keyDown(plan, { key: 'ArrowDown', shiftKey: true });
     });
-    await within(a.container).findByText('All changes saved');
+    await within(a.container).findByText('All changes saved', {}, { timeout: 5_000 });
     const risks = b.container.querySelector<HTMLElement>('[aria-label="Risks"]')!;
     risks.focus();
     act(() => {
       fireEvent.keyDown(risks, { key: 'ArrowDown', shiftKey: true });
     });
-    await waitFor(async () => {
-      const record = await first.store.get(erin, id);
-      expect(record.definition.widgets.map((w) => w.layout.h)).toEqual([3, 3]);
-    });
+    await waitFor(
+      async () => {
+        const record = await first.store.get(erin, id);
+        expect(record.definition.widgets.map((w) => w.layout.h)).toEqual([3, 3]);
+      },
+      { timeout: 5_000 },
+    );
     expect(within(b.container).queryByRole('alert')).toBeNull();
     // Each tab shows both resizes, the other's picked up by polling.
     for (const view of [a, b])
-      await waitFor(() =>
-        expect(
-          [...view.container.querySelectorAll<HTMLElement>('[data-widget-id]')].map((cell) =>
-            cell.style.getPropertyValue('--ek-board-h'),
-          ),
-        ).toEqual(['3', '3']),
+      await waitFor(
+        () =>
+          expect(
+            [...view.container.querySelectorAll<HTMLElement>('[data-widget-id]')].map((cell) =>
+              cell.style.getPropertyValue('--ek-board-h'),
+            ),
+          ).toEqual(['3', '3']),
+        { timeout: 5_000 },
       );
-  });
+    // Generous: its waits add up on a busy machine (what it tests is what ends up shown).
+  }, 20_000);
 
   it('a failed save keeps the edit and saves it on "Try again"', async () => {
     const { store, save } = counted();

@@ -166,6 +166,7 @@ export function StoredBoard(props: StoredBoardProps) {
     initial,
     saveDelayMs,
     pollIntervalMs,
+    followRevision,
     onSaved,
     onUpdated,
     onError,
@@ -187,6 +188,7 @@ export function StoredBoard(props: StoredBoardProps) {
     initial,
     saveDelayMs,
     pollIntervalMs,
+    followRevision,
     onSaved,
     onError,
     onUpdated: (revision, summary) => {

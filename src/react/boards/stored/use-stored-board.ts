@@ -54,6 +54,13 @@ export interface StoredBoardOptions {
    * Default {@link DEFAULT_POLL_INTERVAL_MS}; 0 turns it off.
    */
   pollIntervalMs?: number;
+  /**
+   * Revisions announced as they happen, where the host enables the board API's server-sent
+   * events: `(id, onRevision) => boards.followRevision(id, onRevision)` (it returns a function
+   * that stops). A revision newer than the one shown is read at once; polling goes on at
+   * `pollIntervalMs` as the fallback (set it higher when events are on).
+   */
+  followRevision?: (boardId: string, onRevision: (revision: number) => void) => () => void;
   /** After each save the store took (its record, at its new revision). */
   onSaved?: (revision: number) => void;
   /** After someone else's save was read and shown: its revision, and the board as the store answered (who saved it). */
@@ -353,14 +360,16 @@ export function useStoredBoard(options: StoredBoardOptions): StoredBoardState {
       if (work.current.pending && current.current.settling === undefined) void save();
     }
 
-    async function poll(): Promise<void> {
+    /** Reads the board when its revision moved on (`announced`: an event said so; else asked). */
+    async function poll(announced?: number): Promise<void> {
       const job = work.current;
       const shown = current.current;
       if (job.inFlight || job.polling || shown.status !== 'ready' || shown.settling !== undefined) return;
+      if (announced !== undefined && announced <= job.revision) return;
       const { store: own, user, boardId: id } = latest.current;
       job.polling = true;
       try {
-        const revision = await own.revision(user, id);
+        const revision = announced ?? (await own.revision(user, id));
         // Nothing new (a server-rendered record without its summary is read once for it).
         if (revision <= job.revision && current.current.board) return;
         const record = await own.get(user, id);
@@ -411,8 +420,25 @@ export function useStoredBoard(options: StoredBoardOptions): StoredBoardState {
     engine.schedule();
   };
 
+  // Announced revisions (server-sent events), where the host follows them: one subscription
+  // per board (the host's function may be a new one on every render).
+  const following = options.followRevision !== undefined;
+  const ready = state.status === 'ready' && state.key === key;
+  useEffect(() => {
+    const follow = latest.current.followRevision;
+    if (!following || !ready || !follow) return;
+    try {
+      return follow(boardId, (revision) => {
+        if (Number.isSafeInteger(revision)) void engine.poll(revision).catch(() => {});
+      });
+    } catch {
+      // The host's problem: polling still runs.
+      return undefined;
+    }
+  }, [following, ready, boardId, engine, latest]);
+
   useRevisionPolling(
-    engine.poll,
+    () => engine.poll(),
     options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     state.status === 'ready' && state.key === key,
   );
