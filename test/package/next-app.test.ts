@@ -542,6 +542,8 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
         { user: 'erin', path: '/board', ready: PINNED_DRAWN, loads: 4 },
         { user: 'elias', path: `/board?id=${encodeURIComponent(sharedBoardId!)}`, ready: PINNED_DRAWN, loads: 4 },
         { path: '/board', ready: 'main p', loads: 2 },
+        // The board list (lazy, from the board API): Elias's shared boards.
+        { user: 'elias', path: '/boards', ready: '[role="tab"]', loads: 2 },
       ];
       const failures: string[] = [];
       for (const { user, path, ready, loads } of pages)
