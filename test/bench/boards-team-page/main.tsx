@@ -1,6 +1,6 @@
 // The team benchmark's page: one person's view of a stored board over the board API, as the
 // URL says: `as=edit` (the person editing, by keyboard), `as=watch` (the other, with
-// StoredBoard's polling) or `as=naive` (the other, re-reading the board at the same interval
+// StoredBoard's polling), `as=live` (the same with the server's revision events) or `as=naive` (the other, re-reading the board at the same interval
 // and handing the record's definition to a Board as it came: the re-render-all baseline). It
 // records, on `window.teamBench`, each save (editing) and each update shown (watching), and
 // counts renders per widget (render-counter.ts, imported before React).
@@ -102,6 +102,8 @@ createRoot(document.getElementById('root')!).render(
         boardId={boardId}
         editable={as === 'edit'}
         saveDelayMs={50}
+        // `as=live`: the server's revision events too (polling stays the fallback).
+        followRevision={as === 'live' ? (id, onRevision) => store.followRevision(id, onRevision) : undefined}
         // The one editing does not poll: the other's page is what is measured.
         pollIntervalMs={as === 'edit' ? 0 : interval}
         onSaved={(revision) => state.saved.push({ revision, at: now() })}
