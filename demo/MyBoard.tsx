@@ -28,7 +28,9 @@ export function MyBoard({ deploymentId, store, user }: { deploymentId: number; s
   if (!found.id) return <p role="status">Loading the board…</p>;
   return (
     <SemanticProvider deploymentId={deploymentId}>
-      <StoredBoard store={store} user={user} boardId={found.id} editable />
+      {/* Each demo user has a store of their own in this browser, so there is no one to share
+          with: no sharing line or Share… here (the Next example shares between three users). */}
+      <StoredBoard store={store} user={user} boardId={found.id} editable sharing={false} />
     </SemanticProvider>
   );
 }

@@ -25,6 +25,12 @@ export type StoreErrorCode =
 export interface StoreErrorDetails {
   /** For `conflict`: the record's revision now. */
   currentRevision?: number;
+  /**
+   * For a board's `conflict` that a merge found: the units both sides changed (a widget by its
+   * id, or one of the board's own fields), a few at most. Absent when the save could not be
+   * merged at all (its base revision no longer kept). Added with team editing (optional).
+   */
+  conflicts?: readonly { type: 'widget' | 'field'; id: string }[];
   /** For `invalid`: the problems with their paths (a few: answers are bounded). */
   issues?: readonly { path: string; message: string }[];
   /** For `limit`: which count, and its maximum. */

@@ -62,12 +62,19 @@ export {
   createSqlBoardStore,
   DEFAULT_BOARD_LIMITS,
   DEFAULT_BOARD_MAX_BODY_BYTES,
+  MAX_DIRECTORY_QUERY_LENGTH,
+  MAX_DIRECTORY_RESULTS,
+  nameBoards,
+  shareWithOwnGroups,
+  shareWithOwnGroupsAndKnownUsers,
   type BoardApiOptions,
+  type BoardDirectory,
+  type BoardEventsOptions,
   type BoardLimits,
-  type BoardPrincipal,
+  type BoardShareContext,
+  type NameBoardsOptions,
   type SqlBoardStoreOptions,
 } from './boards';
-export { shareWithOwnGroups } from './boards/api';
 export {
   createSqlThreadStore,
   createThreadApi,
@@ -105,3 +112,13 @@ export * from '../protocol/board/definition';
 export * from '../protocol/board/limits';
 export * from '../protocol/board/widget';
 export * from '../protocol/board/store';
+// A stale save's per-widget merge, as the stores make it (for a host's own store).
+export {
+  chooseMergeVersion,
+  mergeBoardDefinitions,
+  mergeStaleSave,
+  reuseUnchanged,
+  type BoardMerge,
+  type BoardMergeConflict,
+  type MergeBoardOptions,
+} from '../protocol/board/merge';

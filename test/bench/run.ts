@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { boardsBench } from './boards.bench';
 import { boardsStoreBench } from './boards-store.bench';
+import { boardsTeamBench } from './boards-team.bench';
 import { budgetsBench } from './budgets.bench';
 import { chartsBench } from './charts.bench';
 import { chatBench } from './chat.bench';
@@ -37,6 +38,7 @@ const suites: [string, (options: SuiteOptions) => Promise<boolean>, boolean, boo
   ['native', nativeBench, true],
   ['boards', boardsBench, true],
   ['boards-store', boardsStoreBench, true],
+  ['boards-team', boardsTeamBench, true],
   ['explore', exploreBench, true],
   ['server', serverAbuseBench, true],
   ['data', dataBench, true],

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { ResultChart } from '../../src';
 import type { ChatMessage, ParsedSqlToolCall, SqlResult } from '../../src/protocol';
-import { createLocalBoardStore, pinResultAction, type BoardStorage } from '../../src/react/boards';
+import { createLocalBoardStore, pinResultAction, type BoardStorage, type BoardStore } from '../../src/react/boards';
 import { notesBoard } from '../../stories/Boards/board-definitions';
 
 // "Pin to board…" with real keys (Chromium's own, through the driver): the modal dialog keeps
@@ -41,8 +41,9 @@ function memory(): BoardStorage {
   return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 }
 
-async function setUp() {
+async function setUp(before?: (store: BoardStore) => Promise<unknown>) {
   const store = createLocalBoardStore({ storage: memory() });
+  await before?.(store);
   const board = await store.create({ id: 'erin' }, { definition: notesBoard('Planning') });
   const actions = pinResultAction({ store, user: { id: 'erin' }, boardHref: (id) => `/board?id=${id}` })(call, message);
   render(
@@ -75,6 +76,29 @@ describe('Pin to board…, in Chromium', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(exportButton);
+  });
+
+  it('lists the boards the user may save: their own and those shared to edit, not those shared to view', async () => {
+    const { exportButton } = await setUp(async (store) => {
+      await store.create(
+        { id: 'ada' },
+        { definition: notesBoard('Ada edits with Erin'), grants: [{ type: 'user', id: 'erin', role: 'edit' }] },
+      );
+      await store.create(
+        { id: 'ada' },
+        { definition: notesBoard('Ada shows Erin'), grants: [{ type: 'user', id: 'erin', role: 'view' }] },
+      );
+    });
+    await userEvent.click(exportButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Pin to board…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pin to a board' }));
+    await dialog.findByRole('radio', { name: 'Planning' });
+    const listed = dialog
+      .getAllByRole('radio')
+      .filter((radio) => radio.getAttribute('value') !== 'new')
+      .map((radio) => radio.closest('label')!.textContent);
+    expect(listed.sort()).toEqual(['Ada edits with Erin', 'Planning']);
+    await userEvent.keyboard('{Escape}');
   });
 
   it('pins to the chosen board by keyboard, and the note that follows links to it', async () => {

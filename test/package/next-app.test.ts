@@ -10,7 +10,10 @@
  * to another user, and survives a restart of the server, as ratings and conversations do; a
  * chat answer pinned in one session (to the board chosen in the pin dialog, whose note links to
  * it) shows live on /board after a reload, and on the board Erin shares with Europe, Elias sees
- * Europe's rows only. Its native KPIs and first chart are rendered on the server: their numbers
+ * Europe's rows only. Three users share a board through the board API (Erin with Europe to
+ * view and with Yuki, of Asia Pacific, to edit): names from the example's directory, roles the
+ * server's, two saves of different widgets merged, the same widget a conflict, each one's page
+ * with their own numbers. Its native KPIs and first chart are rendered on the server: their numbers
  * are in the HTML, and the browser makes no `/load` request for them; every page hydrates with
  * no error on a CPU slowed six times, over several loads.
  */
@@ -229,13 +232,14 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
         ...init,
         headers: { 'Content-Type': 'application/json', Cookie: `user=${user}`, ...init.headers },
       });
-    // "My board" is made on the first visit, server-rendered with its KPIs' numbers.
+    // Her first board is made on the first visit, titled with her name (it may be shared: never
+    // "My board" to someone else), server-rendered with its KPIs' numbers.
     const page = await (await fetch(`${origin}/board`, { headers: { Cookie: 'user=erin' } })).text();
-    expect(page).toContain('My board');
+    expect(page).toContain('Erin&#x27;s board');
     expect(page.match(/data-state="ready" class="ek-kpi"/g)).toHaveLength(3);
     expect(page).toMatch(/data-state="ready"[^>]*class="ek-qchart"/);
     const listed = (await (await call('erin', '')).json()) as { boards: { id: string; title: string }[] };
-    const mine = listed.boards.find((b) => b.title === 'My board')!;
+    const mine = listed.boards.find((b) => b.title === "Erin's board")!;
     expect(mine).toBeDefined();
     const { board } = (await (await call('erin', `/${mine.id}`)).json()) as {
       board: { revision: number; definition: { widgets: unknown[] } & Record<string, unknown> };
@@ -247,12 +251,22 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       body: JSON.stringify({ definition, revision: board.revision }),
     });
     expect(saved.status).toBe(200);
-    // A stale save is refused with the current revision; another user's read is absent.
-    const stale = await call('erin', `/${mine.id}`, {
+    // A stale save of the same change is merged (nothing doubled); one changing the note
+    // differently is refused with the current revision and the widget; another user's read is absent.
+    const same = await call('erin', `/${mine.id}`, {
       method: 'PUT',
       body: JSON.stringify({ definition, revision: board.revision }),
     });
+    expect(same.status).toBe(200);
+    const merged = ((await same.json()) as { board: { definition: { widgets: { id: string }[] } } }).board;
+    expect(merged.definition.widgets.filter((w) => w.id === 'note-1')).toHaveLength(1);
+    const other = { ...board.definition, widgets: [...board.definition.widgets, { ...note, text: 'Asia looks low' }] };
+    const stale = await call('erin', `/${mine.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ definition: other, revision: board.revision }),
+    });
     expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { conflicts: unknown }).conflicts).toEqual([{ type: 'widget', id: 'note-1' }]);
     expect((await call('elias', `/${mine.id}`)).status).toBe(404);
     expect(
       ((await (await call('elias', '')).json()) as { boards: { id: string }[] }).boards.map((b) => b.id),
@@ -453,14 +467,16 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
     it('pins an answer from the chat to a board chosen in a dialog, whose link opens it running live', async () => {
       await page.locator('.ek-chat').getByRole('button', { name: 'Export' }).first().click();
       await page.getByRole('menuitem', { name: 'Pin to board…' }).click();
-      // Erin's boards from the board API: "My board", chosen (her only one).
+      // Erin's boards from the board API: "Erin's board", chosen (her only one).
       const dialog = page.getByRole('dialog', { name: 'Pin to a board' });
       await expect
-        .poll(() => dialog.getByRole('radio', { name: 'My board' }).isChecked(), { timeout: 20_000 })
+        .poll(() => dialog.getByRole('radio', { name: "Erin's board" }).isChecked(), { timeout: 20_000 })
         .toBe(true);
       await dialog.getByRole('button', { name: 'Pin' }).click();
       const status = page.locator('.ek-chat .ek-chart__status').first();
-      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Pinned to “My board”. Open the board');
+      await expect
+        .poll(() => status.textContent(), { timeout: 20_000 })
+        .toBe("Pinned to “Erin's board”. Open the board");
       expect(await page.getByRole('dialog').count()).toBe(0);
       // The note links to the board.
       await status.getByRole('link', { name: 'Open the board' }).click();
@@ -492,7 +508,7 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
           headers: { 'Content-Type': 'application/json', Cookie: `user=${user}`, ...init.headers },
         });
       const { boards } = (await (await call('erin', '')).json()) as { boards: { id: string; title: string }[] };
-      const mine = boards.find((b) => b.title === 'My board')!;
+      const mine = boards.find((b) => b.title === "Erin's board")!;
       sharedBoardId = mine.id;
       const { board } = (await (await call('erin', `/${mine.id}`)).json()) as {
         board: { revision: number; definition: { widgets: { kind: string }[] } };
@@ -538,6 +554,8 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
         { user: 'erin', path: '/board', ready: PINNED_DRAWN, loads: 4 },
         { user: 'elias', path: `/board?id=${encodeURIComponent(sharedBoardId!)}`, ready: PINNED_DRAWN, loads: 4 },
         { path: '/board', ready: 'main p', loads: 2 },
+        // The board list (lazy, from the board API): Elias's shared boards.
+        { user: 'elias', path: '/boards', ready: '[role="tab"]', loads: 2 },
       ];
       const failures: string[] = [];
       for (const { user, path, ready, loads } of pages)
@@ -585,5 +603,130 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
       expect(problems.get(fresh)).toEqual([]);
       await fresh.context().close();
     });
+  });
+
+  /** What the board API answers, loosely (each assertion checks what it reads). */
+  interface Answered {
+    board: {
+      id: string;
+      role: string;
+      grants: unknown[];
+      updatedByName?: string;
+      definition: { widgets: { title?: string }[] };
+    };
+    boards: unknown[];
+    principals: unknown[];
+    code?: string;
+    conflicts?: unknown[];
+  }
+
+  // Last: Erin's new board becomes her most recently changed one (what /board opens).
+  it('three users share a board through the board API: Erin shares with Europe to view and Yuki to edit', async () => {
+    const call = async (user: string, path: string, method = 'GET', body?: unknown) => {
+      const response = await fetch(`${origin}/api/boards${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Cookie: `user=${user}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answered };
+    };
+    const kpi = (id: string, x: number, measure: string) => ({
+      id,
+      kind: 'kpi',
+      layout: { x, y: 0, w: 6, h: 2 },
+      measure,
+    });
+    const definition = {
+      version: 2,
+      title: 'Regional pipeline',
+      widgets: [kpi('revenue', 0, 'orders.revenue'), kpi('orders', 6, 'orders.count')],
+    };
+    const created = await call('erin', '', 'POST', { definition });
+    expect(created.status).toBe(201);
+    const { id } = created.body.board;
+
+    // The Share dialog's search: the host's directory, as the share rule allows for Erin.
+    const regions = await call('erin', `/${id}/principals?q=eur`);
+    expect(regions.body.principals).toContainEqual({ type: 'group', id: 'Europe', name: 'Europe', detail: '2 people' });
+    const people = await call('erin', `/${id}/principals?q=yuki`);
+    expect(people.body.principals).toEqual([{ type: 'user', id: 'yuki', name: 'Yuki Tanaka', detail: 'Asia Pacific' }]);
+    const shared = await call('erin', `/${id}/grants`, 'PUT', {
+      grants: [
+        { type: 'group', id: 'Europe', role: 'view' },
+        { type: 'user', id: 'yuki', role: 'edit' },
+      ],
+    });
+    expect(shared.status).toBe(200);
+    expect(shared.body.board.grants).toEqual([
+      { type: 'group', id: 'Europe', role: 'view', name: 'Europe' },
+      { type: 'user', id: 'yuki', role: 'edit', name: 'Yuki Tanaka' },
+    ]);
+    // Elias (Europe) views; Yuki (Asia Pacific) edits; the server said so, with Erin's name.
+    const eliasList = await call('elias', '?filter=shared');
+    expect(eliasList.body.boards).toContainEqual(
+      expect.objectContaining({ id, title: 'Regional pipeline', role: 'view', ownerName: 'Erin Example' }),
+    );
+    expect((await call('yuki', `/${id}`)).body.board).toMatchObject({ role: 'edit', ownerName: 'Erin Example' });
+    // Beyond their roles: refused, nothing changed.
+    expect((await call('elias', `/${id}`, 'PUT', { definition, revision: 1 })).status).toBe(403);
+    expect((await call('elias', `/${id}/grants`, 'PUT', { grants: [] })).body.code).toBe('read-only');
+    expect((await call('yuki', `/${id}/grants`, 'PUT', { grants: [] })).body.code).toBe('forbidden');
+    expect((await call('yuki', `/${id}`, 'DELETE')).status).toBe(403);
+    // Nor may Elias search the directory for it: the Share dialog is its owner's.
+    expect((await call('elias', `/${id}/principals?q=a`)).status).toBe(403);
+
+    // Erin and Yuki change different widgets from revision 1 at once: both kept (merged).
+    const retitled = (widget: string, title: string) => ({
+      definition: { ...definition, widgets: definition.widgets.map((w) => (w.id === widget ? { ...w, title } : w)) },
+      revision: 1,
+    });
+    const [erinSave, yukiSave] = await Promise.all([
+      call('erin', `/${id}`, 'PUT', retitled('revenue', 'Revenue (Erin)')),
+      call('yuki', `/${id}`, 'PUT', retitled('orders', 'Orders (Yuki)')),
+    ]);
+    expect([erinSave.status, yukiSave.status]).toEqual([200, 200]);
+    // Elias's open board polls the revision, then reads the board: both changes.
+    expect((await call('elias', `/${id}/revision`)).body).toEqual({ revision: 3 });
+    const seen = (await call('elias', `/${id}`)).body.board;
+    expect(seen.definition.widgets.map((w) => w.title)).toEqual(['Revenue (Erin)', 'Orders (Yuki)']);
+    expect(['Erin Example', 'Yuki Tanaka']).toContain(seen.updatedByName);
+    // The same widget from the same revision: a conflict naming it, for the UI to offer both versions.
+    const conflict = await call('yuki', `/${id}`, 'PUT', retitled('revenue', 'Revenue (Yuki)'));
+    expect([conflict.status, conflict.body.conflicts]).toEqual([409, [{ type: 'widget', id: 'revenue' }]]);
+
+    // Each one's page: the board with their own numbers (the viewer's data access), Erin's name.
+    const revenueOf = async (regions: string[]) => {
+      const { token } = await createDataToken({
+        apiSecret: mockEnv.DATA_API_SECRET!,
+        user: { externalId: 'x', userAttributes: [{ name: 'region', value: regions }] },
+      });
+      const answer = await fetchSemanticQuery(
+        { measures: ['orders.revenue'] },
+        { apiUrl: mockEnv.DATA_API_URL!, token },
+      );
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+        Number(answer.data[0]!['orders.revenue']),
+      );
+    };
+    const pageOf = async (user: string) =>
+      (await fetch(`${origin}/board?id=${encodeURIComponent(id)}`, { headers: { Cookie: `user=${user}` } })).text();
+    const [eliasPage, yukiPage] = [await pageOf('elias'), await pageOf('yuki')];
+    expect(eliasPage).toContain(`title="${await revenueOf(['Europe'])}"`);
+    expect(yukiPage).toContain(`title="${await revenueOf(['Asia Pacific'])}"`);
+    for (const html of [eliasPage, yukiPage]) {
+      expect(html).toContain('Regional pipeline');
+      expect(html).toContain('Erin Example');
+      expect(html).not.toMatch(/by erin\b/);
+    }
+
+    // Erin stops sharing with Europe: Elias loses it; she deletes it and restores it.
+    await call('erin', `/${id}/grants`, 'PUT', { grants: [{ type: 'user', id: 'yuki', role: 'edit' }] });
+    expect((await call('elias', `/${id}`)).status).toBe(404);
+    expect((await call('erin', `/${id}`, 'DELETE')).status).toBe(204);
+    expect((await call('yuki', `/${id}`)).status).toBe(404);
+    expect((await call('erin', `/${id}/restore`, 'POST', {})).status).toBe(200);
+    expect((await call('yuki', `/${id}`)).body.board.role).toBe('edit');
+    expect((await call('', '')).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Several app servers (processes of their own) on one real Postgres database: migrations raced
  * from several processes (with the adapter's lock, and without it, as `runMigrations` alone),
- * concurrent saves of one board through two servers (exactly one wins), and per-user limits
+ * concurrent saves of one board through two servers (exactly one wins where all changed the
+ * title; eight editors' changes of different widgets all kept, merged), and per-user limits
  * under requests all at once through both (boards and ratings exact; 240 conversation saves
  * against the list's limit: no 500, the list within it).
  */
@@ -125,6 +126,47 @@ describe('app servers sharing one real Postgres database', () => {
     expect(
       (await rows<{ n: number }>(url, "SELECT count(*)::int AS n FROM ek_feedback WHERE user_id = 'erin'"))[0]!.n,
     ).toBe(25);
+  }, 180_000);
+
+  it('keep every change of eight editors saving different widgets of one board at once, through two servers', async () => {
+    const url = await server.database('team');
+    const [a, b] = await Promise.all([startAppProcess(url), startAppProcess(url)]);
+    apps.push(a!, b!);
+    const editors = Array.from({ length: 8 }, (_, i) => `editor${i}`);
+    const widgets = editors.map((_, i) => ({
+      id: `w${i}`,
+      kind: 'text',
+      layout: { x: (i % 4) * 3, y: Math.floor(i / 4) * 2, w: 3, h: 2 },
+      text: 'before',
+    }));
+    const definition = { version: 2, title: 'Team', widgets };
+    const owner = caller(a!.origin, 'erin', ['team']);
+    const created = await owner.post('/api/boards', {
+      definition,
+      grants: [{ type: 'group', id: 'team', role: 'edit' }],
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body!.board as { id: string }).id;
+    // Each editor changes their own widget, all from revision 1, half through each server.
+    const saves = await Promise.all(
+      editors.map((editor, i) =>
+        caller((i % 2 ? b : a)!.origin, editor, ['team']).put(`/api/boards/${id}`, {
+          definition: { ...definition, widgets: widgets.map((w, j) => (j === i ? { ...w, text: editor } : w)) },
+          revision: 1,
+        }),
+      ),
+    );
+    expect(saves.map((s) => s.status)).toEqual(editors.map(() => 200));
+    const stored = (await caller(b!.origin, 'editor0', ['team']).get(`/api/boards/${id}`)).body!.board as {
+      revision: number;
+      definition: typeof definition;
+    };
+    expect(stored.revision).toBe(9);
+    expect(stored.definition.widgets.map((w) => w.text)).toEqual(editors);
+    // What another server's open board polls: the same revision.
+    expect((await caller(a!.origin, 'editor7', ['team']).get(`/api/boards/${id}/revision`)).body).toEqual({
+      revision: 9,
+    });
   }, 180_000);
 
   it('answer 240 concurrent conversation saves against the limit with no 500, and keep the list within it', async () => {

@@ -23,10 +23,12 @@ export default async function Page() {
         <h1 style={{ margin: '0 auto 12px 0', fontSize: 22 }}>Acme analytics</h1>
         <p style={{ margin: 0 }}>{user ? `Signed in as ${user.name}` : 'Not signed in'}</p>
         {user && <a href="/board">My board</a>}
+        {user && <a href="/boards">Boards</a>}
         {devSignIn() && (
           <nav aria-label="Development sign-in" style={{ display: 'flex', gap: 12 }}>
             <a href="/api/dev-login?user=erin">Sign in as Erin</a>
             <a href="/api/dev-login?user=elias">Sign in as Elias</a>
+            <a href="/api/dev-login?user=yuki">Sign in as Yuki</a>
             {user && <a href="/api/dev-login">Sign out</a>}
           </nav>
         )}

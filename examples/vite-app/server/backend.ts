@@ -16,9 +16,10 @@ export interface User {
 }
 
 /** Development users, signed in by `devLoginRoute`; the `region` attribute limits their rows. */
-const devUsers = new Map<string, User>([
+export const devUsers = new Map<string, User>([
   ['erin', { id: 'erin', name: 'Erin Example', regions: ['Europe', 'North America', 'Asia Pacific', 'Latin America'] }],
   ['elias', { id: 'elias', name: 'Elias Example', regions: ['Europe'] }],
+  ['yuki', { id: 'yuki', name: 'Yuki Tanaka', regions: ['Asia Pacific'] }],
 ]);
 
 /** Your own sign-in: who is calling. Here the development sign-in's cookie; use your session store. */

@@ -1,10 +1,22 @@
 // What every store call checks before it touches the database: who asks, and with whom a
 // board is shared. The host supplies the user; the sharing comes from a browser.
 import { encodeCursor, readPageQuery } from '../cursor';
-import { BoardStoreError, type BoardListQuery, type BoardPage, type BoardSummary, type BoardUser } from './store';
+import {
+  BoardStoreError,
+  type BoardAccess,
+  type BoardGrant,
+  type BoardGrantInput,
+  type BoardListFilter,
+  type BoardListQuery,
+  type BoardPage,
+  type BoardSummary,
+  type BoardUser,
+} from './store';
 
-/** Most groups a board is shared with (the default of a store's `sharesPerBoard` limit). */
+/** Most grants (users and groups) a board has (the default of a store's `sharesPerBoard` limit). */
 export const MAX_BOARD_SHARES = 100;
+/** Longest text a board list searches titles for. */
+export const MAX_BOARD_SEARCH_LENGTH = 200;
 /** Boards on a list's page when the query names no `limit`. */
 export const DEFAULT_BOARD_PAGE_SIZE = 50;
 /** The most boards on one page of a list. */
@@ -48,6 +60,61 @@ export function checkSharing(sharedWith: unknown, max = MAX_BOARD_SHARES): strin
   return [...new Set(sharedWith as string[])];
 }
 
+const invalid = (path: string, message: string, subject: string) =>
+  new BoardStoreError('invalid', `Invalid ${subject}: ${path}: ${message}`, { issues: [{ path, message }] });
+
+/**
+ * Grants as a share sends them, checked: at most `max`, each `{ type: 'user' | 'group', id, role:
+ * 'view' | 'edit' }` with an id a store can keep, one per principal (the last one's role wins),
+ * or an `invalid` error naming the entry. Other fields (a `name`) are dropped.
+ */
+export function checkGrants(grants: unknown, max = MAX_BOARD_SHARES): BoardGrantInput[] {
+  if (!Array.isArray(grants)) throw invalid('grants', 'expected an array of grants', 'sharing');
+  if (grants.length > max) throw invalid('grants', `at most ${max} users and groups`, 'sharing');
+  const byKey = new Map<string, BoardGrantInput>();
+  grants.forEach((grant: unknown, i) => {
+    const entry = grant as Partial<BoardGrantInput> | null;
+    if (typeof entry !== 'object' || entry === null) throw invalid(`grants[${i}]`, 'expected a grant', 'sharing');
+    if (entry.type !== 'user' && entry.type !== 'group')
+      throw invalid(`grants[${i}].type`, 'expected "user" or "group"', 'sharing');
+    if (!isName(entry.id)) throw invalid(`grants[${i}].id`, 'expected an id (1-200 characters)', 'sharing');
+    if (entry.role !== 'view' && entry.role !== 'edit')
+      throw invalid(`grants[${i}].role`, 'expected "view" or "edit"', 'sharing');
+    const key = `${entry.type}\u0000${entry.id}`;
+    byKey.delete(key);
+    byKey.set(key, { type: entry.type, id: entry.id, role: entry.role });
+  });
+  return [...byKey.values()];
+}
+
+/**
+ * The grants a legacy `sharedWith` (groups) asks for: the user grants kept, each group listed
+ * kept with its role or added to view, the other groups dropped.
+ */
+export function grantsWithGroups(current: readonly BoardGrantInput[], groups: readonly string[]): BoardGrantInput[] {
+  const users = current.filter((grant) => grant.type === 'user');
+  const roles = new Map(current.filter((grant) => grant.type === 'group').map((grant) => [grant.id, grant.role]));
+  return [...users, ...groups.map((id) => ({ type: 'group' as const, id, role: roles.get(id) ?? ('view' as const) }))];
+}
+
+/** The groups among `grants` (what the deprecated `sharedWith` lists). */
+export const groupsOf = (grants: readonly Pick<BoardGrant, 'type' | 'id'>[]): string[] =>
+  grants.filter((grant) => grant.type === 'group').map((grant) => grant.id);
+
+/** What `user` may do with a board of `ownerId` shared by `grants`: undefined when they may not open it. */
+export function accessOf(
+  board: { ownerId: string; grants: readonly Pick<BoardGrant, 'type' | 'id' | 'role'>[] },
+  user: { id: string; groups: readonly string[] },
+): BoardAccess | undefined {
+  if (board.ownerId === user.id) return 'owner';
+  let access: BoardAccess | undefined;
+  for (const grant of board.grants) {
+    const mine = grant.type === 'user' ? grant.id === user.id : user.groups.includes(grant.id);
+    if (mine && (access === undefined || grant.role === 'edit')) access = grant.role;
+  }
+  return access;
+}
+
 /** The largest revision a store keeps (Postgres `integer`). */
 export const MAX_BOARD_REVISION = 2 ** 31 - 1;
 
@@ -68,12 +135,21 @@ export function checkRevision(revision: unknown): number {
 export function checkListQuery(
   query: BoardListQuery | undefined,
   maxLimit = MAX_BOARD_PAGE_SIZE,
-): { limit: number; after?: [updatedAt: string, id: string] } {
+): { limit: number; after?: [updatedAt: string, id: string]; filter: BoardListFilter; search: string } {
   const read = readPageQuery(query, maxLimit, DEFAULT_BOARD_PAGE_SIZE, 2);
-  if ('path' in read)
-    throw new BoardStoreError('invalid', `Invalid list query: ${read.path}: ${read.message}`, { issues: [read] });
-  return read as { limit: number; after?: [string, string] };
+  if ('path' in read) throw invalid(read.path, read.message, 'list query');
+  const filter = query?.filter ?? 'all';
+  if (filter !== 'all' && filter !== 'mine' && filter !== 'shared')
+    throw invalid('filter', 'expected "all", "mine" or "shared"', 'list query');
+  const search = query?.search ?? '';
+  if (typeof search !== 'string' || search.length > MAX_BOARD_SEARCH_LENGTH || !isStorableText(search))
+    throw invalid('search', `expected text of at most ${MAX_BOARD_SEARCH_LENGTH} characters`, 'list query');
+  return { ...(read as { limit: number; after?: [string, string] }), filter, search: search.trim() };
 }
+
+/** Whether a board's title holds `search` (case aside, as the SQL store's `ILIKE`). */
+export const titleMatches = (title: string, search: string): boolean =>
+  !search || title.toLowerCase().includes(search.toLowerCase());
 
 /**
  * The page of `boards` a query asks for, in a list's order (most recently updated first, then
@@ -81,10 +157,13 @@ export function checkListQuery(
  * the last board's `updatedAt` and id, as the SQL store's.
  */
 export function pageOfBoards(boards: readonly BoardSummary[], query?: BoardListQuery): BoardPage {
-  const { limit, after } = checkListQuery(query);
-  const sorted = [...boards].sort((a, b) =>
-    a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1,
-  );
+  const { limit, after, filter, search } = checkListQuery(query);
+  const sorted = boards
+    .filter(
+      (board) =>
+        (filter === 'all' || (filter === 'mine') === (board.role === 'owner')) && titleMatches(board.title, search),
+    )
+    .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.id < b.id ? -1 : 1) : a.updatedAt > b.updatedAt ? -1 : 1));
   const from = after
     ? sorted.findIndex((b) => b.updatedAt < after[0] || (b.updatedAt === after[0] && b.id > after[1]))
     : 0;

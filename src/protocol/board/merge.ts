@@ -231,3 +231,83 @@ export function chooseMergeVersion(
   if (chosen) widgets.splice(at === -1 ? widgets.length : at, 0, chosen);
   return { ...merged, widgets: compactWidgets(widgets, options) };
 }
+
+/** A unit a stale save and the saves since both changed: a widget by id, or one of the board's own fields. */
+export interface BoardSaveConflict {
+  type: 'widget' | 'field';
+  /** The widget's id, or the field's name. */
+  id: string;
+}
+
+/**
+ * A save made from an older revision, merged onto the current definition (`theirs`) from the
+ * revision it was made from (`base`): `{ merged }`, or `{ conflicts }` naming the units both
+ * sides changed (for the user to settle; empty when the inputs cannot be merged at all). What a
+ * store does with a stale save; the merge is compacted and keeps my places for what I moved.
+ */
+export function mergeSave(
+  base: BoardDefinition,
+  mine: BoardDefinition,
+  theirs: BoardDefinition,
+  options: Pick<MergeBoardOptions, 'columns'> = {},
+): { merged: BoardDefinition; conflicts?: undefined } | { merged?: undefined; conflicts: BoardSaveConflict[] } {
+  try {
+    const { merged, conflicts } = mergeBoardDefinitions(base, mine, theirs, options);
+    if (conflicts.length === 0) return { merged };
+    return {
+      conflicts: conflicts.map((conflict) =>
+        conflict.type === 'widget' ? { type: 'widget', id: conflict.id } : { type: 'field', id: conflict.field },
+      ),
+    };
+  } catch (error) {
+    if (error instanceof ValidationError) return { conflicts: [] };
+    throw error;
+  }
+}
+
+/** {@link mergeSave}'s merge, or undefined when it found conflicts or could not merge. */
+export function mergeStaleSave(
+  base: BoardDefinition,
+  mine: BoardDefinition,
+  theirs: BoardDefinition,
+  options: Pick<MergeBoardOptions, 'columns'> = {},
+): BoardDefinition | undefined {
+  return mergeSave(base, mine, theirs, options).merged;
+}
+
+/**
+ * `next` with every part equal to `previous`'s (the board's own fields, and each widget by id)
+ * replaced by `previous`'s object, so a view memoised on them redraws only what changed: a
+ * board read again after another person's save keeps its unchanged widgets as they were.
+ * Compared as JSON, key order aside; `next` is not changed (a new object when anything is reused).
+ */
+export function reuseUnchanged(previous: BoardDefinition | undefined, next: BoardDefinition): BoardDefinition {
+  if (!previous || previous === next || !isObject(previous) || !Array.isArray(previous.widgets)) return next;
+  const budget = { left: MAX_VALUES };
+  try {
+    const old = new Map<unknown, BoardWidget>();
+    for (const widget of previous.widgets) if (isObject(widget)) old.set(widget.id, widget);
+    let reused = false;
+    const widgets = next.widgets.map((widget) => {
+      const before = old.get(widget.id);
+      if (before && before !== widget && same(before, widget, budget)) {
+        reused = true;
+        return before;
+      }
+      return widget;
+    });
+    const fields: [string, unknown][] = Object.entries(next).map(([key, value]) => {
+      const before = (previous as unknown as Json)[key];
+      if (key === 'widgets' || before === value || typeof value !== 'object' || value === null) return [key, value];
+      if (!same(before, value, budget)) return [key, value];
+      reused = true;
+      return [key, before];
+    });
+    if (!reused) return next;
+    return Object.fromEntries(fields.map(([key, value]) => [key, key === 'widgets' ? widgets : value])) as never;
+  } catch (error) {
+    // Too large to compare: drawn afresh.
+    if (error instanceof ValidationError) return next;
+    throw error;
+  }
+}

@@ -29,6 +29,7 @@ export {
 export {
   chooseMergeVersion,
   mergeBoardDefinitions,
+  reuseUnchanged,
   type BoardMerge,
   type BoardMergeConflict,
   type MergeBoardOptions,
@@ -65,6 +66,7 @@ export {
   type StoredBoardProps,
 } from './stored/StoredBoard';
 export {
+  DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_SAVE_DELAY_MS,
   useStoredBoard,
   type StoredBoardOptions,
@@ -72,11 +74,23 @@ export {
   type StoredBoardStatus,
 } from './stored/use-stored-board';
 export { createBoardApiClient, type BoardApiClientOptions } from '../../protocol/board/api-client';
+// The list of a user's boards (mine, shared with me), its code loaded on first use.
+export { BoardList, type BoardListProps } from './list/BoardList';
+export { DEFAULT_BOARD_LIST_LABELS, type BoardListLabels } from './list/list-labels';
+// Sharing: the Share dialog's words (the dialog itself loads with StoredBoard's Share button).
+export { DEFAULT_SHARE_DIALOG_LABELS, type ShareDialogLabels } from './share/share-labels';
 export {
   BoardStoreError,
+  type BoardAccess,
+  type BoardDirectory,
+  type BoardDirectoryEntry,
+  type BoardGrant,
+  type BoardGrantInput,
+  type BoardListFilter,
   type BoardListQuery,
   type BoardPage,
   type BoardRecord,
+  type BoardRole,
   type BoardSave,
   type BoardStore,
   type BoardStoreErrorCode,

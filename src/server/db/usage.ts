@@ -10,10 +10,11 @@ export type UsageKind = 'boards' | 'ratings';
 
 /**
  * A CTE named `slot` taking one of the user's slots of `kind`: one row when taken, none when
- * the user has `max` already. `user`, `kind` and `max` are the statement's parameter numbers.
+ * the user has `max` already. `user`, `kind` and `max` are the statement's parameter numbers;
+ * with `when` (a CTE's name), only when that CTE has a row.
  */
-export const takeSlot = (user: number, kind: number, max: number) => `slot AS (
-  INSERT INTO ek_usage (user_id, kind, used) VALUES ($${user}, $${kind}, 1)
+export const takeSlot = (user: number, kind: number, max: number, when?: string) => `slot AS (
+  INSERT INTO ek_usage (user_id, kind, used) ${when ? `SELECT $${user}, $${kind}, 1 FROM ${when}` : `VALUES ($${user}, $${kind}, 1)`}
   ON CONFLICT (user_id, kind) DO UPDATE SET used = ek_usage.used + 1 WHERE ek_usage.used < $${max}::integer
   RETURNING used)`;
 

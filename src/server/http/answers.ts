@@ -114,13 +114,20 @@ export function invalidAnswer(issues: readonly { path: string; message: string }
   });
 }
 
-/** A store's refusal as its status: `code`, and what the code carries (`revision`, `issues`, `limit`). */
+/** A store's refusal as its status: `code`, and what the code carries (`revision` and `conflicts`, `issues`, `limit`). */
 export function storeErrorAnswer(error: StoreError): Response {
   const { code, details } = error;
   if (code === 'invalid') return invalidAnswer(details.issues ?? [{ path: '', message: error.message }]);
   return refusal(STORE_ERROR_STATUS[code], error.message, {
     code,
     ...(code === 'conflict' ? { revision: details.currentRevision } : {}),
+    ...(code === 'conflict' && details.conflicts?.length
+      ? {
+          conflicts: details.conflicts
+            .slice(0, MAX_ANSWER_ISSUES)
+            .map((unit) => ({ type: unit.type, id: cut(String(unit.id), 200) })),
+        }
+      : {}),
     ...(code === 'limit' && details.limit ? { limit: details.limit } : {}),
   });
 }

@@ -47,6 +47,8 @@ export interface ApiCall<User> {
   user: User;
   /** The `{id}` of `{basePath}/{id}`, decoded; undefined on `{basePath}` itself. */
   id: string | undefined;
+  /** The `{action}` of `{basePath}/{id}/{action}` (one of the spec's `actions`); undefined on the item itself. */
+  action: string | undefined;
   /** The body as JSON (read once, within the size and time limits; a refusal is thrown as an answer). */
   json(): Promise<unknown>;
 }
@@ -63,8 +65,15 @@ export interface JsonApiSpec<User> extends ApiOptions<User> {
   /** What it serves, for its messages ("board", "conversation list", "feedback"). */
   noun: string;
   basePath: string;
-  /** Methods on `{basePath}` and on `{basePath}/{id}` (none: that route is 404). */
-  methods: { collection: readonly string[]; item: readonly string[] };
+  /**
+   * Methods on `{basePath}` and on `{basePath}/{id}` (none: that route is 404), and on each
+   * `{basePath}/{id}/{action}` it has.
+   */
+  methods: {
+    collection: readonly string[];
+    item: readonly string[];
+    actions?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Methods whose requests carry a JSON body. */
   withBody: readonly string[];
   maxBodyBytes: number;
@@ -97,17 +106,28 @@ export function createJsonApi<User>(spec: JsonApiSpec<User>): (request: Request)
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, '');
     let id: string | undefined;
+    let action: string | undefined;
     if (path !== base) {
       const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
-      if (!rest || rest.includes('/') || spec.methods.item.length === 0) return refusal(404, 'Not found');
+      const [item, sub, ...more] = rest.split('/');
+      if (!item || more.length > 0 || spec.methods.item.length === 0) return refusal(404, 'Not found');
+      if (sub !== undefined) {
+        if (!spec.methods.actions || !Object.hasOwn(spec.methods.actions, sub)) return refusal(404, 'Not found');
+        action = sub;
+      }
       try {
-        id = decodeURIComponent(rest);
+        id = decodeURIComponent(item);
       } catch {
         return refusal(404, spec.notFound, { code: 'not-found' });
       }
     }
     const method = request.method.toUpperCase();
-    const allowed = id === undefined ? spec.methods.collection : spec.methods.item;
+    const allowed =
+      id === undefined
+        ? spec.methods.collection
+        : action === undefined
+          ? spec.methods.item
+          : spec.methods.actions![action]!;
     if (!allowed.includes(method)) return refusal(405, 'Method not allowed', {}, { Allow: allowed.join(', ') });
     const hasBody = spec.withBody.includes(method);
     const refused = checkBrowserRequest(request, {
@@ -143,7 +163,7 @@ export function createJsonApi<User>(spec: JsonApiSpec<User>): (request: Request)
             );
           }
         })());
-      return await spec.handle({ request, url, method, user, id, json });
+      return await spec.handle({ request, url, method, user, id, action, json });
     } catch (error) {
       if (error instanceof ApiRefusal) return error.response;
       if (error instanceof StoreError) {

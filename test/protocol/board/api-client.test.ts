@@ -5,8 +5,9 @@ import {
   type BoardDefinition,
   type BoardStore,
 } from '../../../src/protocol/board';
-import { createBoardApi, createSqlBoardStore } from '../../../src/server';
+import { createBoardApi, createSqlBoardStore, runMigrations, SERVER_MIGRATIONS } from '../../../src/server';
 import { usePGlite } from '../../server/db/pglite';
+import { describeTeamBoardStore, elias, erin, mallory, yuki, type TeamStoreOptions } from './store-contract';
 
 const definition = (title: string): BoardDefinition => ({
   version: 2,
@@ -112,4 +113,37 @@ describe('the board API client over the board API and the SQL store', () => {
       expect(error.message).toMatch(message);
     }
   });
+});
+
+/**
+ * The team contract through the whole stack: each user's calls go through their own client to
+ * the API (which takes the user from the session, never from the call) and its SQL store. The
+ * host's share rule here allows everyone (the rule itself is tested with the API).
+ */
+const teamDb = usePGlite();
+describeTeamBoardStore('the API client over the board API', async (options: TeamStoreOptions = {}) => {
+  await runMigrations(teamDb(), SERVER_MIGRATIONS);
+  await teamDb().query('TRUNCATE ek_boards, ek_board_grants, ek_board_revisions, ek_usage');
+  const team = Object.fromEntries([erin, elias, yuki, mallory].map((user) => [user.id, user]));
+  const handler = createBoardApi({
+    store: createSqlBoardStore({
+      client: teamDb(),
+      editorsMayShare: options.editorsMayShare,
+      limits: options.revisionsKept ? { revisionsKept: options.revisionsKept } : undefined,
+    }),
+    getUser: (request) => team[/user=(\w+)/.exec(request.headers.get('Cookie') ?? '')?.[1] ?? ''] ?? null,
+    canShare: () => true,
+  });
+  const tabs = new Map(Object.keys(team).map((id) => [id, tab(handler, id)]));
+  const of = (user: { id: string }) => tabs.get(user.id)!;
+  return {
+    list: (user, query) => of(user).list(user, query),
+    get: (user, id) => of(user).get(user, id),
+    revision: (user, id) => of(user).revision(user, id),
+    create: (user, board) => of(user).create(user, board),
+    save: (user, id, save) => of(user).save(user, id, save),
+    share: (user, id, grants) => of(user).share(user, id, grants),
+    remove: (user, id) => of(user).remove(user, id),
+    restore: (user, id) => of(user).restore(user, id),
+  } satisfies BoardStore;
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BoardStoreError, type BoardDefinition, type BoardUser } from '../../../src/protocol/board';
 import { createLocalBoardStore, type BoardStorage } from '../../../src/react/boards/local-store';
+import { describeTeamBoardStore } from '../../protocol/board/store-contract';
 
 const definition = (title = 'Mine'): BoardDefinition => ({
   version: 2,
@@ -28,7 +29,9 @@ describe('the browser-local board store', () => {
     const store = createLocalBoardStore({ now: () => (clock += 1000) });
     const board = await store.create(erin, { definition: definition(), sharedWith: ['sales'] });
     expect(board).toMatchObject({ ownerId: 'erin', revision: 1, title: 'Mine', createdAt: '2026-01-01T00:00:01.000Z' });
-    expect(JSON.parse(localStorage.getItem('ek-boards')!)).toEqual({ boards: [board] });
+    // Kept without the asking user's role (worked out on each read).
+    const { role: _role, mayShare: _mayShare, ...kept } = board;
+    expect(JSON.parse(localStorage.getItem('ek-boards')!)).toEqual({ boards: [kept] });
 
     const other = createLocalBoardStore(); // another tab
     expect(await other.get(erin, board.id)).toEqual(board);
@@ -85,7 +88,8 @@ describe('the browser-local board store', () => {
     localStorage.setItem('ek-boards', JSON.stringify({ boards: [foreign] }));
     const board = await store.create(erin, { definition: definition() });
     expect((await store.list(erin)).boards).toHaveLength(1);
-    expect((JSON.parse(localStorage.getItem('ek-boards')!) as { boards: unknown[] }).boards).toEqual([foreign, board]);
+    const { role: _role, mayShare: _mayShare, ...kept } = board;
+    expect((JSON.parse(localStorage.getItem('ek-boards')!) as { boards: unknown[] }).boards).toEqual([foreign, kept]);
 
     localStorage.setItem('ek-boards', '{"boards": [tru');
     const corrupt = await refusal(store.list(erin));
@@ -112,4 +116,9 @@ describe('the browser-local board store', () => {
     };
     expect((await refusal(createLocalBoardStore({ storage: blocked }).list(erin))).code).toBe('unavailable');
   });
+});
+
+describeTeamBoardStore('the browser-local store', (options = {}) => {
+  localStorage.clear();
+  return createLocalBoardStore(options);
 });

@@ -12,6 +12,7 @@ import {
   createSqlFeedbackStore,
   createSqlThreadStore,
   createThreadApi,
+  type BoardApiOptions,
   type BoardLimits,
   type BoardUser,
   type Database,
@@ -28,6 +29,10 @@ export interface TestAppOptions {
   boards?: BoardLimits;
   threads?: ThreadLimits;
   feedback?: FeedbackLimits;
+  /** The board API's sharing: the host's directory and share rule. */
+  boardApi?: Pick<BoardApiOptions, 'directory' | 'canShare' | 'directoryTimeoutMs'>;
+  /** Whether editors may share (the board store's option). */
+  editorsMayShare?: boolean;
   requestTimeoutMs?: number;
   bodyTimeoutMs?: number;
   /** Hears every failure the database adapter and the APIs report. */
@@ -64,8 +69,9 @@ export function createTestApp(client: SqlClient | (() => Promise<SqlClient>), op
   };
   const boards = createBoardApi({
     ...common,
-    store: createSqlBoardStore({ client: database, limits: options.boards }),
+    store: createSqlBoardStore({ client: database, limits: options.boards, editorsMayShare: options.editorsMayShare }),
     limits: options.boards,
+    ...options.boardApi,
   });
   const threads = createThreadApi({
     ...common,

@@ -34,7 +34,12 @@ export async function serveHandler(handle: (request: Request) => Promise<Respons
         const response = await handle(toRequest(req, origin, controller.signal));
         res.statusCode = response.status;
         response.headers.forEach((value, name) => res.setHeader(name, value));
-        res.end(Buffer.from(await response.arrayBuffer()));
+        if (!response.body) return void res.end();
+        // Streamed as it comes (a stream of events stays open), until it ends or the client goes.
+        const reader = response.body.getReader();
+        res.on('close', () => void reader.cancel().catch(() => {}));
+        for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+        res.end();
       } catch (error) {
         console.log('SERVE ERROR', req.url, error);
         res.destroy();

@@ -204,6 +204,8 @@ describe('the board API', () => {
         error: expect.stringMatching(/changed/) as string,
         code: 'conflict',
         revision: 2,
+        // What both changed: the title (each tab's own).
+        conflicts: [{ type: 'field', id: 'title' }],
       });
     }
     // The losing tab reloads revision 2 and saves over it: nothing is lost, nothing overwritten blindly.

@@ -10,7 +10,7 @@ import {
 } from '../../../src/server';
 import { usePGlite } from '../db/pglite';
 
-const MIGRATIONS = ['001_boards', '002_threads', '003_feedback', '004_usage'];
+const MIGRATIONS = ['001_boards', '002_threads', '003_feedback', '004_usage', '005_board_sharing'];
 
 /** Every board of the user's list, page after page. */
 async function all(store: BoardStore, user: BoardUser, limit = 200) {
@@ -71,6 +71,8 @@ describe('the SQL board store on PGlite', () => {
       'shared_with',
       'created_at',
       'updated_at',
+      'updated_by',
+      'deleted_at',
     ]);
     store = createSqlBoardStore({ client: db() });
   });
@@ -93,10 +95,14 @@ describe('the SQL board store on PGlite', () => {
           id: created.id,
           title: listed,
           ownerId: 'erin',
+          role: 'owner',
+          mayShare: true,
           revision: 1,
+          grants: [],
           sharedWith: [],
           createdAt: created.createdAt,
           updatedAt: created.updatedAt,
+          updatedBy: 'erin',
         },
       ],
     });
@@ -189,7 +195,8 @@ describe('the SQL board store on PGlite', () => {
     const evil = "x'); DROP TABLE ek_boards; --";
     const user: BoardUser = { id: `${evil} $1`, groups: [`${evil}}`, '{"a","b"}', "' OR '1'='1"] };
     const board = await store.create(user, { definition: definition(evil), sharedWith: [`${evil}}`, 'a,b'] });
-    expect(board).toMatchObject({ ownerId: `${evil} $1`, title: evil, sharedWith: [`${evil}}`, 'a,b'] });
+    // Grants come sorted by type, then id.
+    expect(board).toMatchObject({ ownerId: `${evil} $1`, title: evil, sharedWith: ['a,b', `${evil}}`] });
     expect((await all(store, user)).map((b) => b.id)).toEqual([board.id]);
     for (const id of [
       "' OR '1'='1",

@@ -6,7 +6,13 @@ import { migrationsModule, MODULE_PATH } from './generate-migrations';
 describe("the stores' migrations", () => {
   it('ship as generated from the .sql files (run generate-migrations.ts after editing one)', async () => {
     expect(readFileSync(MODULE_PATH, 'utf8')).toBe(await migrationsModule());
-    expect(SERVER_MIGRATIONS.map((m) => m.name)).toEqual(['001_boards', '002_threads', '003_feedback', '004_usage']);
+    expect(SERVER_MIGRATIONS.map((m) => m.name)).toEqual([
+      '001_boards',
+      '002_threads',
+      '003_feedback',
+      '004_usage',
+      '005_board_sharing',
+    ]);
   });
 
   it('are shown in docs/boards.md as they are (from the first statement on)', () => {
@@ -40,7 +46,7 @@ describe("the stores' migrations", () => {
     };
     for (const code of ['23505', '42P07', '42710']) {
       sent.length = 0;
-      expect(await runMigrations(racing(code), SERVER_MIGRATIONS)).toHaveLength(4);
+      expect(await runMigrations(racing(code), SERVER_MIGRATIONS)).toHaveLength(5);
       const creates = sent.filter((t) => t.startsWith('CREATE'));
       const statements = SERVER_MIGRATIONS.flatMap((m) => migrationStatements(m.sql));
       // ek_migrations and each CREATE of the files, each twice.

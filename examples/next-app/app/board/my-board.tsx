@@ -1,9 +1,11 @@
 'use client';
-// The board in the browser: the server's record and prefetched answers, editable, kept by the
-// library's StoredBoard over the board API (PUT /api/boards/{id} with the revision each edit was
-// made from): one save per burst of edits, and a save another tab beat is kept on screen with
-// the choice to reload or keep it.
+// The board in the browser: the server's record (with the user's role and the directory's
+// names) and prefetched answers, kept by the library's StoredBoard over the board API: one save
+// per burst of edits (PUT /api/boards/{id} with the revision it was made from, merged per widget
+// with others' saves on the server), others' saves picked up by polling the revision, a
+// conflict on the same widget offered with both versions, Share… for its owner.
 import { HydrationBoundary, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { createBoardApiClient, StoredBoard, type BoardRecord } from 'react-embedded-analytics/boards';
 import { SemanticProvider, type GetDataToken } from 'react-embedded-analytics/native';
@@ -15,25 +17,34 @@ const getDataToken: GetDataToken = async ({ signal }) => {
   return (await response.json()) as { token: string; expiresAt: number };
 };
 
-// The API knows the user from the cookie; the store's `user` only says whose the board is.
+// The API knows the user from the cookie; the store's `user` only says who is looking.
 const boards = createBoardApiClient({ url: '/api/boards' });
+const boardHref = (id: string) => `/board?id=${encodeURIComponent(id)}`;
 
 export interface MyBoardProps {
   apiUrl: string;
   dehydrated: DehydratedState;
   userId: string;
-  /** The owner's board is editable; one shared with the user's group is read-only. */
-  editable: boolean;
-  board: Pick<BoardRecord, 'id' | 'definition' | 'revision' | 'ownerId'>;
+  /** The board as the server read it: its `role` says whether the user may edit it (the server decided). */
+  board: BoardRecord;
 }
 
-export function MyBoard({ apiUrl, dehydrated, userId, editable, board }: MyBoardProps) {
+export function MyBoard({ apiUrl, dehydrated, userId, board }: MyBoardProps) {
   const [client] = useState(() => new QueryClient());
+  const router = useRouter();
   return (
     <QueryClientProvider client={client}>
       <HydrationBoundary state={dehydrated}>
         <SemanticProvider queryClient={client} apiUrl={apiUrl} getDataToken={getDataToken} scope={NATIVE_SCOPE}>
-          <StoredBoard store={boards} user={{ id: userId }} boardId={board.id} initial={board} editable={editable} />
+          <StoredBoard
+            store={boards}
+            user={{ id: userId }}
+            boardId={board.id}
+            initial={board}
+            editable={board.role !== 'view'}
+            boardHref={boardHref}
+            onCopied={(copy) => router.push(boardHref(copy.id))}
+          />
         </SemanticProvider>
       </HydrationBoundary>
     </QueryClientProvider>

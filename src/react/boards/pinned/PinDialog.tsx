@@ -69,7 +69,10 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
     store.list(user).then(
       (page) => {
         if (!live) return;
-        const allowed = canPin ?? ((board: BoardSummary) => board.ownerId === user.id);
+        // The store's role decides: one's own boards and those shared to edit (an older store
+        // without roles: one's own).
+        const allowed =
+          canPin ?? ((board: BoardSummary) => (board.role ? board.role !== 'view' : board.ownerId === user.id));
         const boards = page.boards.filter((board) => allowed(board)).slice(0, MAX_LISTED);
         setListing({ state: 'ready', boards });
         setChoice((current) => current ?? (boards.find((board) => board.id === preferred) ?? boards[0])?.id ?? NEW);

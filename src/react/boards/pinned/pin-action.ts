@@ -108,7 +108,7 @@ export interface PinToStoreOptions extends PinOptionsBase {
   store: BoardStore;
   /** Whose boards: the dialog lists them (`store.list`) and pins with `pinAnswer`. */
   user: BoardUser;
-  /** Which listed boards may take a pin. Default: the user's own (`ownerId === user.id`). */
+  /** Which listed boards may take a pin. Default: those the user may save (the store's `role`: owner or edit). */
   canPin?: (board: BoardSummary) => boolean;
   /** After each pin: the board as saved (a new one included). */
   onPinned?: (board: BoardRecord, answer: PinnedAnswerInput, message: ChatMessage) => void;
