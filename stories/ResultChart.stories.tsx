@@ -299,7 +299,8 @@ export const ToolbarLabels: Story = {
   render,
   play: async ({ canvasElement }) => {
     await waitForMarks(canvasElement);
-    await expect(within(canvasElement).getByRole('toolbar', { name: 'Ergebnis-Aktionen' })).toBeVisible();
+    // The buttons come right after the draw, in the place the toolbar held.
+    await expect(await within(canvasElement).findByRole('toolbar', { name: 'Ergebnis-Aktionen' })).toBeVisible();
     const menu = await openMenu(canvasElement, 'Exportieren');
     await expect(within(menu).getByRole('menuitem', { name: 'CSV herunterladen (4 Zeilen)' })).toBeVisible();
   },

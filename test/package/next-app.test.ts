@@ -68,7 +68,8 @@ describe('examples/next-app, a Next.js App Router app, from the packed tarball',
         file.endsWith('.js') &&
         /postMessage\(\{\s*ready:\s*(!0|true)\s*\}\)/.test(readFileSync(join(statics, file), 'utf8')),
     );
-    expect(workers).toHaveLength(1);
+    // One per route that reads data (Turbopack builds a route's worker with it), each a file.
+    expect(workers.length).toBeGreaterThanOrEqual(1);
   });
 
   it('runs the mock with `react-embedded-analytics-mock`, which prints what the guide needs', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { SqlResult } from '../../protocol';
 import type { ChartChoice } from './chart-choices';
 import { chartTypeOf, fittingChartTypes, type ChartType } from './chart-types';
@@ -51,6 +51,10 @@ const loadExports = () =>
 
 const STATUS_MS = 4_000;
 
+const noSubscription = () => () => {};
+const no = () => false;
+const yes = () => true;
+
 /**
  * A result's toolbar: the chart type switch (the types that fit the columns, the table
  * among them) and the export menu (CSV, TSV to the clipboard, PNG and SVG of the chart,
@@ -60,7 +64,17 @@ const STATUS_MS = 4_000;
  * charts' buttons), which come right after it.
  */
 export function ResultToolbar(props: ResultToolbarProps) {
-  return props.spec && !props.drawn && loadedCharts() ? <div className="ek-chart__toolbar" /> : <Toolbar {...props} />;
+  // Only before the first draw: once shown, the buttons stay through a redraw (a new width, a
+  // new type), or the one holding focus would be replaced and focus fall to the page.
+  // A server render and its hydration draw the buttons (the server has no chart code): the
+  // place alone is only for a chart drawing in the browser.
+  const onServer = useSyncExternalStore(noSubscription, no, yes);
+  const [shown, setShown] = useState(onServer);
+  if (!shown) {
+    if (props.spec && !props.drawn && loadedCharts()) return <div className="ek-chart__toolbar" />;
+    setShown(true); // during render: React renders again at once, before anything is committed
+  }
+  return <Toolbar {...props} />;
 }
 
 function Toolbar(props: ResultToolbarProps) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { storableText } from '../../../protocol/board/checks';
 import type { BoardRecord, BoardStore, BoardSummary, BoardUser } from '../../../protocol/board/store';
 import { MAX_BOARD_TITLE_LENGTH } from '../../../protocol/board/widget';
@@ -49,8 +49,10 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
   // Whether the user has done anything in the dialog yet (then focus is theirs to move).
   const used = useRef(false);
 
-  // Open as a modal dialog; focus goes back where it was when it closes (the menu's button).
-  useEffect(() => {
+  // Open as a modal dialog; focus goes back where it was when it closes (the menu's button),
+  // in the commit that removes it: after paint (a passive effect) focus sat on the page's body
+  // for a frame, where WebKit's assistive tech and a test found it.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     const before = element.ownerDocument.activeElement as HTMLElement | null;
