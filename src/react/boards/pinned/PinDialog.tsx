@@ -50,8 +50,8 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
   const used = useRef(false);
 
   // Open as a modal dialog; focus goes back where it was when it closes (the menu's button),
-  // in the commit that removes it: after paint (a passive effect) focus sat on the page's body
-  // for a frame, where WebKit's assistive tech and a test found it.
+  // in the commit that removes it: from a passive effect, after paint, focus sat on the
+  // page's body in between (WebKit ran the story's next check there).
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
