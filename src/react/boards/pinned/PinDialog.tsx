@@ -1,8 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { storableText } from '../../../protocol/board/checks';
 import type { BoardRecord, BoardStore, BoardSummary, BoardUser } from '../../../protocol/board/store';
 import { MAX_BOARD_TITLE_LENGTH } from '../../../protocol/board/widget';
 import { useLatest } from '../../internal/use-latest';
+import { useModalDialog } from '../../internal/use-modal-dialog';
 import { line, type PinActionLabels } from './pin-action';
 import { pinAnswer, withPinnedAnswer, type PinnedAnswerInput } from './pin-answer';
 
@@ -49,22 +50,8 @@ export function PinDialog({ answer, store, user, canPin, labels, preferred, onPi
   // Whether the user has done anything in the dialog yet (then focus is theirs to move).
   const used = useRef(false);
 
-  // Open as a modal dialog; focus goes back where it was when it closes (the menu's button),
-  // in the commit that removes it: from a passive effect, after paint, focus sat on the
-  // page's body in between (WebKit ran the story's next check there).
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const before = element.ownerDocument.activeElement as HTMLElement | null;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    return () => {
-      if (element.open) element.close();
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
+  // Focus goes back to the menu's button when it closes.
+  useModalDialog(dialog);
 
   useEffect(() => {
     let live = true;

@@ -9,6 +9,7 @@ import type {
   BoardUser,
 } from '../../../protocol/board/store';
 import { useLatest } from '../../internal/use-latest';
+import { useModalDialog } from '../../internal/use-modal-dialog';
 import { DEFAULT_SHARE_DIALOG_LABELS, type ShareDialogLabels } from './share-labels';
 
 // The Share dialog: a modal `<dialog>` (the browser keeps focus inside it, Escape cancels, the
@@ -85,24 +86,8 @@ export function ShareDialog({ store, user, board, search, link, labels: own, onS
   const [failure, setFailure] = useState('');
   const busy = useRef(false);
 
-  // Open as a modal dialog; focus goes back where it was when it closes (the Share button).
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const before = element.ownerDocument.activeElement as HTMLElement | null;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    input.current?.focus();
-    return () => {
-      if (element.open) {
-        if (typeof element.close === 'function') element.close();
-        else element.removeAttribute('open');
-      }
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
+  // Focus goes to the search first, and back to the Share button when it closes.
+  useModalDialog(dialog, () => input.current?.focus());
 
   // The directory, asked after a pause in typing; an answer is kept with the text it is for, so
   // an older one never shows for newer text.

@@ -151,34 +151,9 @@ export function redirectProblem(response: Response, origin: string): DataError |
  * read waits for `signal` at most: a body that stalls ends at the deadline.
  */
 export async function readCapped(response: Response, max: number, signal: AbortSignal): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    void response.body?.cancel().catch(() => undefined);
-    throw new DataError('server', `the data API's answer is larger than ${max} bytes`, { status: response.status });
-  }
-  if (!response.body) return beforeAbort(response.text(), signal);
-  const reader = response.body.getReader();
+  const { chunks } = await readBytes(response, max, signal);
   const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await beforeAbort(reader.read(), signal);
-    } catch (error) {
-      void reader.cancel().catch(() => undefined);
-      throw error;
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel().catch(() => undefined);
-      throw new DataError('server', `the data API's answer is larger than ${max} bytes`, { status: response.status });
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
 }
 
 /**
